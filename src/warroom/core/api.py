@@ -1,0 +1,97 @@
+"""The public Python API: exact odds, one played ruling, and batches of results."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from warroom.core.chance import Outcome, Resolution
+from warroom.core.evaluate import enumerate_tree, play, sample_batch
+from warroom.core.registry import ProcedureSpec, get_procedure
+from warroom.core.ruling import Modifier, Odds, Ruling
+
+
+def _generator(seed: int | None, rng: np.random.Generator | None) -> np.random.Generator:
+    if rng is not None:
+        return rng
+    return np.random.default_rng(seed)
+
+
+def _checked(spec: ProcedureSpec, values: Mapping[str, Any], result: str) -> str:
+    rows = spec.result_rows(values)
+    if result not in rows:
+        raise RuntimeError(f"{spec.id} produced '{result}', which is not one of its result rows {rows}")
+    return result
+
+
+def odds(procedure: str, *, trials: int = 0, seed: int | None = None, **params: Any) -> Odds:
+    """Exact distribution of the procedure's results; with ``trials``, a Monte Carlo count beside it.
+
+    The Monte Carlo column throws every die face from a generator seeded with ``seed``.
+    """
+    spec = get_procedure(procedure)
+    values = spec.bind(params)
+    run = spec.runner(values)
+    totals, leaves = enumerate_tree(lambda r: run(r).result, explain=True)
+    rows = spec.result_rows(values)
+    for result in totals:
+        _checked(spec, values, result)
+    distribution = tuple((row, totals.get(row, Fraction(0))) for row in rows)
+    modifiers: dict[Modifier, None] = {}
+    for leaf in leaves:
+        for m in leaf.modifiers:
+            modifiers.setdefault(m, None)
+    first = leaves[0]
+    steps = first.steps[: first.first_chance] if first.first_chance is not None else first.steps
+    sampled = None
+    if trials:
+        sampled = tuple(sample(spec.id, trials, seed=seed, method="dice", **values).items())
+    return Odds(
+        spec.id, spec.title, spec.rule, values, tuple(modifiers), tuple(steps), distribution, len(leaves),
+        sampled, trials,
+    )
+
+
+def roll(procedure: str, *, seed: int | None = None, rng: np.random.Generator | None = None, **params: Any) -> Ruling:
+    """Play the procedure once with real dice and return the explained ruling."""
+    spec = get_procedure(procedure)
+    values = spec.bind(params)
+    outcome, resolution = play(spec.runner(values), _generator(seed, rng))
+    return ruling_of(spec, values, outcome, resolution)
+
+
+def ruling_of(spec: ProcedureSpec, values: Mapping[str, Any], outcome: Outcome, resolution: Resolution) -> Ruling:
+    return Ruling(
+        spec.id, spec.title, spec.rule, dict(values), tuple(resolution.modifiers), tuple(resolution.dice),
+        tuple(resolution.steps), outcome.row, _checked(spec, values, outcome.result),
+    )
+
+
+def sample(
+    procedure: str,
+    trials: int,
+    *,
+    seed: int | None = None,
+    rng: np.random.Generator | None = None,
+    method: str = "batch",
+    **params: Any,
+) -> Counter[str]:
+    """Draw ``trials`` results: ``method="batch"`` splits the batch over the chance tree;
+    ``method="dice"`` plays every trial, throwing each die face."""
+    spec = get_procedure(procedure)
+    values = spec.bind(params)
+    run = spec.runner(values)
+    generator = _generator(seed, rng)
+    if method == "batch":
+        return sample_batch(run, trials, generator)
+    if method != "dice":
+        raise ValueError("method is 'batch' or 'dice'")
+    counts: Counter[str] = Counter()
+    for _ in range(trials):
+        outcome, _resolution = play(run, generator, explain=False)
+        counts[outcome.result] += 1
+    return counts

@@ -1,0 +1,295 @@
+"""The chance interface every rule procedure asks for its dice through.
+
+DESIGN.md "Chance: one code path for odds and play". A procedure is written once
+against :class:`Resolution`. Each call such as ``r.successes(3, hits_on=5)`` is a
+chance node. The node knows two things: its exact distribution (computed with
+icepool where it fits, cached, as ``Fraction``s) and how to throw real dice with a
+generator the caller owns. The evaluators in :mod:`warroom.core.evaluate` decide
+which of the two a run uses.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic, NamedTuple, TypeVar
+
+import icepool
+import numpy as np
+
+from warroom.core.ruling import DiceRoll, Modifier
+
+S = TypeVar("S", bound=Hashable)
+
+Distribution = tuple[tuple[Any, Fraction], ...]
+
+
+class Card(NamedTuple):
+    """A playing card: rank 1 (Ace) to 13 (King), or 0 for a Joker; suit S H D C, or the Joker's number."""
+
+    rank: int
+    suit: str
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0
+
+    @property
+    def colour(self) -> str:
+        if self.is_joker:
+            return "none"
+        return "red" if self.suit in "HD" else "black"
+
+    @property
+    def is_face(self) -> bool:
+        return self.rank >= 11
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return f"Joker{self.suit}"
+        name = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(self.rank, str(self.rank))
+        return name + self.suit
+
+
+SUITS = ("S", "H", "D", "C")
+
+
+def standard_deck(jokers: int = 0) -> tuple[Card, ...]:
+    """A standard 52-card deck, with 0 to 2 Jokers."""
+    cards = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
+    cards += [Card(0, str(i + 1)) for i in range(jokers)]
+    return tuple(cards)
+
+
+def parse_card(text: str) -> Card:
+    """Read a card written as ``AS``, ``10H``, ``QD``, ``Joker1``; raises ``ValueError``."""
+    t = text.strip().upper()
+    if t.startswith("JOKER"):
+        n = t[5:] or "1"
+        if n not in ("1", "2"):
+            raise ValueError(f"'{text}' is not a card: Jokers are Joker1 and Joker2")
+        return Card(0, n)
+    if len(t) < 2 or t[-1] not in SUITS:
+        raise ValueError(f"'{text}' is not a card: write rank then suit, e.g. AS, 10H, QD, 7C, Joker1")
+    rank_text, suit = t[:-1], t[-1]
+    ranks = {"A": 1, "J": 11, "Q": 12, "K": 13}
+    rank = ranks.get(rank_text)
+    if rank is None:
+        if not rank_text.isdigit() or not 2 <= int(rank_text) <= 10:
+            raise ValueError(f"'{text}' is not a card: ranks are A, 2-10, J, Q, K")
+        rank = int(rank_text)
+    return Card(rank, suit)
+
+
+# --- chance nodes --------------------------------------------------------------------------
+
+
+def _from_icepool(die: icepool.Die) -> Distribution:
+    denominator = die.denominator()
+    return tuple((outcome, Fraction(q, denominator)) for outcome, q in die.items())
+
+
+@functools.lru_cache(maxsize=256)
+def _die_distribution(sides: int) -> Distribution:
+    p = Fraction(1, sides)
+    return tuple((face, p) for face in range(1, sides + 1))
+
+
+@functools.lru_cache(maxsize=4096)
+def _sum_distribution(count: int, sides: int) -> Distribution:
+    if count == 0:
+        return ((0, Fraction(1)),)
+    return _from_icepool(count @ icepool.d(sides))
+
+
+@functools.lru_cache(maxsize=4096)
+def _successes_distribution(count: int, sides: int, hits_on: int) -> Distribution:
+    if count == 0:
+        return ((0, Fraction(1)),)
+    return tuple((int(k), p) for k, p in _from_icepool(count @ (icepool.d(sides) >= hits_on)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _successes_and_ones_distribution(count: int, sides: int, hits_on: int) -> Distribution:
+    if count == 0:
+        return (((0, 0), Fraction(1)),)
+    face = icepool.d(sides).map(lambda x: icepool.Vector((int(x >= hits_on), int(x == 1))))
+    return tuple((tuple(int(v) for v in outcome), p) for outcome, p in _from_icepool(count @ face))
+
+
+@dataclass(frozen=True)
+class Node:
+    """One chance event: its exact distribution and how to throw it for real."""
+
+    kind: str
+    args: tuple[Any, ...]
+    spec: str
+
+    def distribution(self) -> Distribution:
+        if self.kind == "die":
+            return _die_distribution(self.args[0])
+        if self.kind == "sum":
+            return _sum_distribution(*self.args)
+        if self.kind == "successes":
+            return _successes_distribution(*self.args)
+        if self.kind == "successes_and_ones":
+            return _successes_and_ones_distribution(*self.args)
+        if self.kind == "percentile":
+            return _die_distribution(100)
+        if self.kind == "draw":
+            (deck,) = self.args
+            p = Fraction(1, len(deck))
+            return tuple((card, p) for card in deck)
+        raise ValueError(f"unknown chance node {self.kind}")
+
+    def throw(self, rng: np.random.Generator) -> tuple[Any, tuple[int, ...]]:
+        """Throw real dice: the value and the faces that gave it."""
+        if self.kind == "die":
+            face = int(rng.integers(1, self.args[0] + 1))
+            return face, (face,)
+        if self.kind in ("sum", "successes", "successes_and_ones"):
+            count, sides = self.args[0], self.args[1]
+            faces = tuple(int(f) for f in rng.integers(1, sides + 1, size=count))
+            if self.kind == "sum":
+                return sum(faces), faces
+            hits = sum(1 for f in faces if f >= self.args[2])
+            if self.kind == "successes":
+                return hits, faces
+            return (hits, sum(1 for f in faces if f == 1)), faces
+        if self.kind == "percentile":
+            tens, units = (int(v) for v in rng.integers(0, 10, size=2))
+            value = tens * 10 + units
+            return (value if value else 100), (tens, units)
+        if self.kind == "draw":
+            (deck,) = self.args
+            return deck[int(rng.integers(0, len(deck)))], ()
+        raise ValueError(f"unknown chance node {self.kind}")
+
+
+class ChanceSource:
+    """What a :class:`Resolution` asks when it meets a chance node. Evaluators implement it."""
+
+    def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
+        raise NotImplementedError
+
+    def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Process(Generic[S]):
+    """A chance process run step by step until it is done (a multi-turn task, a game clock).
+
+    ``step(r, state)`` is itself written against the chance interface. The exact
+    evaluator folds over the distribution of states turn by turn (states must be
+    hashable), so the number of turns to finish comes out exactly; play runs the
+    steps with real dice.
+    """
+
+    label: str
+    start: S
+    step: Callable[[Resolution, S], S]
+    done: Callable[[S], bool]
+    max_steps: int
+
+
+class Resolution:
+    """The context a procedure runs in: chance nodes, modifiers, steps, the result.
+
+    Procedures call ``r.die``, ``r.dice_sum``, ``r.successes``, ``r.percentile``,
+    ``r.draw`` and ``r.until`` for chance; ``r.modifier`` and ``r.step`` to explain;
+    and return ``r.result(result, row=...)``.
+    """
+
+    __slots__ = ("source", "modifiers", "steps", "dice", "explain", "first_chance")
+
+    def __init__(self, source: ChanceSource, explain: bool = True) -> None:
+        self.source = source
+        self.modifiers: list[Modifier] = []
+        self.steps: list[str] = []
+        self.dice: list[DiceRoll] = []
+        self.explain = explain
+        self.first_chance: int | None = None
+
+    # chance ---------------------------------------------------------------------------
+    def die(self, sides: int = 6, label: str = "die") -> int:
+        """One die of ``sides`` faces."""
+        return self._ask(Node("die", (sides,), f"1d{sides}"), label)
+
+    def dice_sum(self, count: int, sides: int = 6, label: str = "dice") -> int:
+        """The total of ``count`` dice of ``sides`` faces."""
+        return self._ask(Node("sum", (count, sides), f"{count}d{sides}"), label)
+
+    def successes(self, count: int, sides: int = 6, hits_on: int = 5, label: str = "dice") -> int:
+        """How many of ``count`` dice show ``hits_on`` or more."""
+        return self._ask(Node("successes", (count, sides, hits_on), f"{count}d{sides} hitting on {hits_on}+"), label)
+
+    def successes_and_ones(
+        self, count: int, sides: int = 6, hits_on: int = 5, label: str = "dice"
+    ) -> tuple[int, int]:
+        """Hits (``hits_on`` or more) and ones in the same throw of ``count`` dice."""
+        node = Node("successes_and_ones", (count, sides, hits_on), f"{count}d{sides} hitting on {hits_on}+")
+        value: tuple[int, int] = self._ask(node, label)
+        return value
+
+    def percentile(self, label: str = "percentile") -> int:
+        """Two d10 read as tens and units, 00 read as 100: 1 to 100."""
+        return self._ask(Node("percentile", (), "d%"), label)
+
+    def draw(self, deck: Sequence[Card], label: str = "card") -> Card:
+        """One card drawn from ``deck`` (the cards still in it), without replacement."""
+        if not deck:
+            raise ValueError("cannot draw from an empty deck")
+        card: Card = self._ask(Node("draw", (tuple(deck),), "a card"), label)
+        return card
+
+    def until(
+        self,
+        start: S,
+        step: Callable[[Resolution, S], S],
+        done: Callable[[S], bool],
+        *,
+        max_steps: int,
+        label: str = "turns",
+    ) -> tuple[int | None, S]:
+        """Run ``step`` turn after turn from ``start`` until ``done``: (turns taken, final state).
+
+        Turns taken is ``None`` when the process is not done after ``max_steps``.
+        """
+        process: Process[S] = Process(label, start, step, done, max_steps)
+        if self.first_chance is None:
+            self.first_chance = len(self.steps)
+        return self.source.resolve_process(process, self)
+
+    def _ask(self, node: Node, label: str) -> Any:
+        if self.first_chance is None:
+            self.first_chance = len(self.steps)
+        return self.source.resolve(node, label, self)
+
+    # explanation ------------------------------------------------------------------------
+    def modifier(self, label: str, value: int, source: str, applies_to: str = "roll") -> int:
+        """Record a modifier and return its value, so it can be summed where it is stated."""
+        if self.explain:
+            self.modifiers.append(Modifier(label, value, source, applies_to))
+        return value
+
+    def step(self, text: str) -> None:
+        """Record one step of the ruling as the umpire would say it."""
+        if self.explain:
+            self.steps.append(text)
+
+    def result(self, result: str, row: str = "") -> Outcome:
+        """The result row this run ends in, and the table row that gave it."""
+        return Outcome(result, row)
+
+
+class Outcome(NamedTuple):
+    """What a procedure returns: the result and the table row used."""
+
+    result: str
+    row: str
+
+
+Procedure = Callable[..., Outcome]

@@ -1,0 +1,213 @@
+"""The three ways to run a procedure written against :class:`Resolution`.
+
+- :func:`exact`: enumerate every chance outcome and return exact ``Fraction``s.
+  The procedure is re-run once per leaf of its chance tree, each run following a
+  recorded prefix of choices (an odometer over the nodes met), so ordinary Python
+  control flow (sequences, branches, loops) needs no special form. Aggregated
+  nodes keep the tree small: a 40-die pool is one node of 41 outcomes.
+- :func:`play`: throw real dice from a generator the caller owns and return a
+  :class:`Ruling` with every face thrown.
+- :func:`sample_batch`: draw many results at once. The batch is split over each
+  node's outcomes by a multinomial draw and each distinct branch is run once, so
+  the cost follows the size of the tree, not the number of draws.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from warroom.core.chance import ChanceSource, Distribution, Node, Outcome, Process, Resolution
+from warroom.core.ruling import DiceRoll
+
+Run = Callable[[Resolution], Any]
+
+
+class _Enumerate(ChanceSource):
+    """Follows a prefix of outcome indices, then takes the first outcome of each new node."""
+
+    __slots__ = ("prefix", "trail", "probability", "cache")
+
+    def __init__(self, prefix: list[int], cache: dict[Hashable, Distribution]) -> None:
+        self.prefix = prefix
+        self.trail: list[tuple[int, int]] = []
+        self.probability = Fraction(1)
+        self.cache = cache
+
+    def _choose(self, dist: Distribution) -> Any:
+        pos = len(self.trail)
+        index = self.prefix[pos] if pos < len(self.prefix) else 0
+        self.trail.append((index, len(dist)))
+        value, p = dist[index]
+        self.probability *= p
+        return value
+
+    def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
+        return self._choose(node.distribution())
+
+    def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:
+        # A re-run with the same prefix meets the same process: key it by its place in the tree.
+        key = ("process", tuple(index for index, _ in self.trail), process.label, process.start, process.max_steps)
+        dist = self.cache.get(key)
+        if dist is None:
+            dist = process_distribution(process, self.cache)
+            self.cache[key] = dist
+        value: tuple[int | None, Any] = self._choose(dist)
+        return value
+
+
+def enumerate_tree(run: Run, cache: dict[Hashable, Distribution] | None = None, explain: bool = False) -> tuple[
+    dict[Any, Fraction], list[Resolution]
+]:
+    """Run ``run`` once per leaf of its chance tree: the exact distribution of what it returns.
+
+    Also returns the resolutions of the leaves when ``explain`` is set (for modifiers).
+    """
+    cache = {} if cache is None else cache
+    totals: dict[Any, Fraction] = defaultdict(Fraction)
+    explained: list[Resolution] = []
+    prefix: list[int] = []
+    while True:
+        source = _Enumerate(prefix, cache)
+        resolution = Resolution(source, explain=explain)
+        value = run(resolution)
+        totals[value] += source.probability
+        if explain:
+            explained.append(resolution)
+        trail = source.trail
+        i = len(trail) - 1
+        while i >= 0 and trail[i][0] + 1 >= trail[i][1]:
+            i -= 1
+        if i < 0:
+            return dict(totals), explained
+        prefix = [index for index, _ in trail[:i]] + [trail[i][0] + 1]
+
+
+def process_distribution(process: Process[Any], cache: dict[Hashable, Distribution] | None = None) -> Distribution:
+    """Exact distribution of (turns taken, final state) of a :class:`Process`.
+
+    States are folded turn by turn; each state's step is enumerated once.
+    """
+    cache = {} if cache is None else cache
+    if process.done(process.start):
+        return ((0, process.start), Fraction(1)),
+    finished: dict[tuple[int | None, Any], Fraction] = defaultdict(Fraction)
+    current: dict[Any, Fraction] = {process.start: Fraction(1)}
+    steps: dict[Any, dict[Any, Fraction]] = {}
+    for turn in range(1, process.max_steps + 1):
+        following: dict[Any, Fraction] = defaultdict(Fraction)
+        for state, p in current.items():
+            if state not in steps:
+                steps[state] = enumerate_tree(lambda r, s=state: process.step(r, s), cache)[0]
+            for new_state, q in steps[state].items():
+                if process.done(new_state):
+                    finished[(turn, new_state)] += p * q
+                else:
+                    following[new_state] += p * q
+        current = following
+        if not current:
+            break
+    for state, p in current.items():
+        finished[(None, state)] += p
+    return tuple(finished.items())
+
+
+class _Play(ChanceSource):
+    """Throws real dice from the caller's generator and records them."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
+        value, faces = node.throw(self.rng)
+        if resolution.explain:
+            shown = value if node.kind != "draw" else str(value)
+            resolution.dice.append(DiceRoll(label, node.spec, faces, shown))
+        return value
+
+    def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:
+        state = process.start
+        if process.done(state):
+            return 0, state
+        for turn in range(1, process.max_steps + 1):
+            child = Resolution(self, explain=resolution.explain)
+            state = process.step(child, state)
+            for d in child.dice:
+                resolution.dice.append(DiceRoll(f"{process.label} {turn}, {d.label}", d.spec, d.faces, d.value))
+            if process.done(state):
+                return turn, state
+        return None, state
+
+
+def play(run: Run, rng: np.random.Generator, explain: bool = True) -> tuple[Outcome, Resolution]:
+    """Run once with real dice; returns what the run returned and its resolution."""
+    resolution = Resolution(_Play(rng), explain=explain)
+    return run(resolution), resolution
+
+
+class _Branch(Exception):
+    def __init__(self, dist: Distribution) -> None:
+        self.dist = dist
+
+
+class _Split(ChanceSource):
+    """Follows a prefix; at a new node it stops the run so the batch can be split there."""
+
+    __slots__ = ("prefix", "pos", "cache")
+
+    def __init__(self, prefix: tuple[int, ...], cache: dict[Hashable, Distribution]) -> None:
+        self.prefix = prefix
+        self.pos = 0
+        self.cache = cache
+
+    def _follow(self, dist_of: Callable[[], Distribution]) -> Any:
+        dist = dist_of()
+        if self.pos == len(self.prefix):
+            raise _Branch(dist)
+        value = dist[self.prefix[self.pos]][0]
+        self.pos += 1
+        return value
+
+    def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
+        return self._follow(node.distribution)
+
+    def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:
+        key = ("process", self.prefix[: self.pos], process.label, process.start, process.max_steps)
+
+        def dist() -> Distribution:
+            found = self.cache.get(key)
+            if found is None:
+                found = process_distribution(process, self.cache)
+                self.cache[key] = found
+            return found
+
+        value: tuple[int | None, Any] = self._follow(dist)
+        return value
+
+
+def sample_batch(run: Run, trials: int, rng: np.random.Generator) -> Counter[Any]:
+    """Draw ``trials`` independent results of ``run``; returns how often each came out."""
+    counts: Counter[Any] = Counter()
+    cache: dict[Hashable, Distribution] = {}
+    probabilities: dict[Distribution, np.ndarray] = {}
+    stack: list[tuple[tuple[int, ...], int]] = [((), trials)]
+    while stack:
+        prefix, n = stack.pop()
+        try:
+            value = run(Resolution(_Split(prefix, cache), explain=False))
+        except _Branch as branch:
+            pvals = probabilities.get(branch.dist)
+            if pvals is None:
+                pvals = np.array([float(p) for _, p in branch.dist])
+                pvals /= pvals.sum()
+                probabilities[branch.dist] = pvals
+            for index, drawn in enumerate(rng.multinomial(n, pvals)):
+                if drawn:
+                    stack.append((prefix + (index,), int(drawn)))
+            continue
+        counts[value.result if isinstance(value, Outcome) else value] += n
+    return counts

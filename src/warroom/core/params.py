@@ -1,0 +1,111 @@
+"""Typed procedure parameters: name, type, allowed values, default, help.
+
+A parameter reads a value given as text (``key=value`` on the command line) or as
+a Python value (the API), and refuses anything else with one line that says what
+is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from warroom.core.errors import UsageError, suggest
+
+Kind = Literal["int", "bool", "choice", "choices"]
+
+_TRUE = {"true", "yes", "y", "1", "on"}
+_FALSE = {"false", "no", "n", "0", "off"}
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "required"
+
+
+REQUIRED: Any = _Required()
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a procedure."""
+
+    name: str
+    kind: Kind
+    help: str
+    default: Any = REQUIRED
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    min_items: int = 1
+    max_items: int | None = None
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+    def allowed(self) -> str:
+        """What values are allowed, in words."""
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "int":
+            if self.minimum is not None and self.maximum is not None:
+                return f"a whole number from {self.minimum} to {self.maximum}"
+            if self.minimum is not None:
+                return f"a whole number of at least {self.minimum}"
+            return "a whole number"
+        names = ", ".join(self.choices)
+        if self.kind == "choice":
+            return f"one of {names}"
+        most = f"{self.max_items}" if self.max_items is not None else "any number of"
+        return f"a comma-separated list of {self.min_items} to {most} of {names}"
+
+    def default_text(self) -> str:
+        if self.required:
+            return "required"
+        if isinstance(self.default, bool):
+            return str(self.default).lower()
+        if isinstance(self.default, tuple):
+            return ",".join(self.default)
+        return str(self.default)
+
+    def read(self, value: Any) -> Any:
+        """Check a value (text or Python) and return it in its proper type."""
+        bad = f"{self.name}={value!s} is not allowed: {self.name} is {self.allowed()}"
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in _TRUE:
+                return True
+            if text in _FALSE:
+                return False
+            raise UsageError(bad)
+        if self.kind == "int":
+            if isinstance(value, bool):
+                raise UsageError(bad)
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                raise UsageError(bad) from None
+            if (self.minimum is not None and number < self.minimum) or (
+                self.maximum is not None and number > self.maximum
+            ):
+                raise UsageError(bad)
+            return number
+        if self.kind == "choice":
+            text = str(value).strip().lower().replace("-", "_")
+            if text not in self.choices:
+                raise UsageError(bad + suggest(text, self.choices))
+            return text
+        items = value if isinstance(value, (list, tuple)) else [v for v in str(value).split(",") if v.strip()]
+        out = []
+        for item in items:
+            text = str(item).strip().lower().replace("-", "_")
+            if text not in self.choices:
+                raise UsageError(f"{self.name}: '{item}' is not allowed: each item is one of "
+                                 f"{', '.join(self.choices)}" + suggest(text, self.choices))
+            out.append(text)
+        if len(out) < self.min_items or (self.max_items is not None and len(out) > self.max_items):
+            raise UsageError(bad)
+        return tuple(out)

@@ -1,0 +1,162 @@
+"""The one registry of rulesets and their procedures, found by name.
+
+Rulesets register their facts (id, version, scale, status) and their procedures
+(id, rule citation, typed parameters, result rows). The CLI, the Python API and
+rule coverage read everything from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from warroom.core.chance import Outcome, Resolution
+from warroom.core.errors import UsageError, suggest
+from warroom.core.params import Param
+from warroom.core.ruling import RuleRef
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    """The fixed facts of a ruleset, declared up front."""
+
+    id: str
+    title: str
+    version: str
+    scale: Literal["grid", "inch", "none"]
+    status: str
+    seed: str
+    chance: str = "dice and cards, exact odds by enumeration"
+    information: str = "perfect (umpire procedures)"
+
+
+Results = tuple[str, ...] | Callable[[Mapping[str, Any]], tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class ProcedureSpec:
+    """A registered procedure: what it is, the rule it applies, its parameters and result rows."""
+
+    ruleset: str
+    name: str
+    title: str
+    summary: str
+    rule: RuleRef
+    params: tuple[Param, ...]
+    results: Results
+    run: Callable[..., Outcome]
+    check: Callable[[Mapping[str, Any]], None] | None = field(default=None)
+
+    @property
+    def id(self) -> str:
+        return f"{self.ruleset}/{self.name}"
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def bind(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Check the given parameters and fill in defaults; raises :class:`UsageError`."""
+        names = [p.name for p in self.params]
+        values: dict[str, Any] = {}
+        for key, value in given.items():
+            name = key.strip().replace("-", "_")
+            if name not in names:
+                allowed = ", ".join(names) if names else "none"
+                raise UsageError(
+                    f"{self.id} has no parameter '{key}'{suggest(name, names)}; its parameters are: {allowed}"
+                )
+            values[name] = self.param(name).read(value)
+        for p in self.params:
+            if p.name not in values:
+                if p.required:
+                    raise UsageError(f"{self.id} needs {p.name}=..., {p.allowed()} ({p.help})")
+                values[p.name] = p.default
+        if self.check is not None:
+            self.check(values)
+        return values
+
+    def result_rows(self, values: Mapping[str, Any]) -> tuple[str, ...]:
+        return self.results(values) if callable(self.results) else self.results
+
+    def runner(self, values: Mapping[str, Any]) -> Callable[[Resolution], Outcome]:
+        def run(r: Resolution) -> Outcome:
+            return self.run(r, **values)
+
+        return run
+
+
+_RULESETS: dict[str, RulesetInfo] = {}
+_PROCEDURES: dict[str, ProcedureSpec] = {}
+
+
+def register_ruleset(info: RulesetInfo) -> RulesetInfo:
+    if info.id in _RULESETS and _RULESETS[info.id] != info:
+        raise ValueError(f"ruleset {info.id} registered twice")
+    _RULESETS[info.id] = info
+    return info
+
+
+def procedure(
+    ruleset: RulesetInfo,
+    name: str,
+    *,
+    title: str,
+    summary: str,
+    rule: RuleRef,
+    params: tuple[Param, ...] = (),
+    results: Results,
+    check: Callable[[Mapping[str, Any]], None] | None = None,
+) -> Callable[[Callable[..., Outcome]], Callable[..., Outcome]]:
+    """Register a rule procedure (a function of a :class:`Resolution` and its parameters)."""
+
+    def wrap(fn: Callable[..., Outcome]) -> Callable[..., Outcome]:
+        spec = ProcedureSpec(ruleset.id, name, title, summary, rule, params, results, fn, check)
+        if spec.id in _PROCEDURES:
+            raise ValueError(f"procedure {spec.id} registered twice")
+        _PROCEDURES[spec.id] = spec
+        return fn
+
+    return wrap
+
+
+def _load() -> None:
+    import warroom.rulesets  # noqa: F401  (registers every ruleset)
+
+
+def rulesets() -> list[RulesetInfo]:
+    _load()
+    return list(_RULESETS.values())
+
+
+def get_ruleset(ruleset_id: str) -> RulesetInfo:
+    _load()
+    if ruleset_id not in _RULESETS:
+        raise UsageError(
+            f"unknown ruleset '{ruleset_id}'{suggest(ruleset_id, _RULESETS)}; rulesets are: {', '.join(_RULESETS)}"
+        )
+    return _RULESETS[ruleset_id]
+
+
+def procedures(ruleset_id: str | None = None) -> list[ProcedureSpec]:
+    _load()
+    if ruleset_id is not None:
+        get_ruleset(ruleset_id)
+    return [p for p in _PROCEDURES.values() if ruleset_id is None or p.ruleset == ruleset_id]
+
+
+def get_procedure(name: str) -> ProcedureSpec:
+    """Find a procedure by its full id (``ruleset/name``) or by its name alone when that is unique."""
+    _load()
+    if name in _PROCEDURES:
+        return _PROCEDURES[name]
+    matches = [p for p in _PROCEDURES.values() if p.name == name]
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise UsageError(f"'{name}' names several procedures: {', '.join(p.id for p in matches)}; give the full id")
+    short = {p.name for p in _PROCEDURES.values()} | set(_PROCEDURES)
+    raise UsageError(f"unknown procedure '{name}'{suggest(name, short)}; 'warroom procedures' lists them")

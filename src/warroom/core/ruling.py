@@ -1,0 +1,190 @@
+"""Rulings: what a procedure decided, why, and with which dice.
+
+DESIGN.md "Rulings": every resolution returns the procedure, the rule it applies
+(seed file and section, plus the ``docs/rulings.md`` ids of readings taken), its
+inputs, each modifier with value and source, the dice when played, the table row
+used and the result. A ruling reads as an umpire would say it and as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """Where a procedure's rule is written: a seed file, its sections, readings taken."""
+
+    seed: str
+    sections: tuple[str, ...]
+    readings: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        where = "; ".join(f'"{s}"' for s in self.sections)
+        text = f"{self.seed}, {where}"
+        if self.readings:
+            text += "; readings " + ", ".join(self.readings)
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed, "sections": list(self.sections), "readings": list(self.readings)}
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One term added to a roll or to a number of dice, with the rule it comes from."""
+
+    label: str
+    value: int
+    source: str
+    applies_to: str = "roll"
+
+    def signed(self) -> str:
+        unit = {"dice": " die" if abs(self.value) == 1 else " dice"}.get(self.applies_to, "")
+        sign = "+" if self.value >= 0 else "\u2212"
+        return f"{sign}{abs(self.value)}{unit}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "value": self.value, "source": self.source, "applies_to": self.applies_to}
+
+
+@dataclass(frozen=True)
+class DiceRoll:
+    """Dice actually thrown while a procedure was played."""
+
+    label: str
+    spec: str
+    faces: tuple[int, ...]
+    value: Any
+
+    def __str__(self) -> str:
+        faces = ", ".join(str(f) for f in self.faces)
+        shown = self.value if not isinstance(self.value, tuple) else " ".join(str(v) for v in self.value)
+        if len(self.faces) == 1 and str(self.faces[0]) == str(shown):
+            return f"{self.label}: {self.spec} rolled {faces}"
+        return f"{self.label}: {self.spec} rolled {faces or 'nothing'} \u2192 {shown}"
+
+    def to_dict(self) -> dict[str, Any]:
+        value = self.value if isinstance(self.value, (int, str)) else str(self.value)
+        return {"label": self.label, "spec": self.spec, "faces": list(self.faces), "value": value}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The explained outcome of one played procedure."""
+
+    procedure: str
+    title: str
+    rule: RuleRef
+    inputs: dict[str, Any]
+    modifiers: tuple[Modifier, ...]
+    dice: tuple[DiceRoll, ...]
+    steps: tuple[str, ...]
+    row: str
+    result: str
+
+    def __str__(self) -> str:
+        lines = [f"{self.title} \u2014 {self.rule}"]
+        lines += [f"  {s}" for s in self.steps if s]
+        for m in self.modifiers:
+            lines.append(f"  {m.signed():>8}  {m.label}  [{m.source}]")
+        for d in self.dice:
+            lines.append(f"  {d}")
+        if self.row:
+            lines.append(f"  Table: {self.row}")
+        lines.append(f"  Result: {self.result.upper()}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "procedure": self.procedure,
+            "title": self.title,
+            "rule": self.rule.to_dict(),
+            "inputs": _jsonable(self.inputs),
+            "modifiers": [m.to_dict() for m in self.modifiers],
+            "dice": [d.to_dict() for d in self.dice],
+            "steps": list(self.steps),
+            "row": self.row,
+            "result": self.result,
+            "text": str(self),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The exact distribution of a procedure's results, every result row present."""
+
+    procedure: str
+    title: str
+    rule: RuleRef
+    inputs: dict[str, Any]
+    modifiers: tuple[Modifier, ...]
+    steps: tuple[str, ...]
+    distribution: tuple[tuple[str, Fraction], ...]
+    leaves: int
+    sampled: tuple[tuple[str, int], ...] | None = field(default=None)
+    trials: int = 0
+
+    def __getitem__(self, result: str) -> Fraction:
+        for name, p in self.distribution:
+            if name == result:
+                return p
+        raise KeyError(result)
+
+    @property
+    def results(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.distribution)
+
+    def as_dict(self) -> dict[str, Fraction]:
+        return dict(self.distribution)
+
+    def __str__(self) -> str:
+        lines = [f"{self.title} \u2014 {self.rule}"]
+        lines += [f"  {s}" for s in self.steps if s]
+        for m in self.modifiers:
+            lines.append(f"  {m.signed():>8}  {m.label}  [{m.source}]")
+        width = max(len(n) for n, _ in self.distribution)
+        sampled = dict(self.sampled or ())
+        for name, p in self.distribution:
+            row = f"  {name:<{width}}  {str(p):>14}  {float(p):8.3%}"
+            if self.sampled is not None:
+                row += f"  {sampled.get(name, 0) / self.trials:8.3%}"
+            lines.append(row)
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "procedure": self.procedure,
+            "title": self.title,
+            "rule": self.rule.to_dict(),
+            "inputs": _jsonable(self.inputs),
+            "modifiers": [m.to_dict() for m in self.modifiers],
+            "steps": list(self.steps),
+            "results": [
+                {"result": name, "probability": str(p), "percent": round(float(p) * 100, 6)}
+                for name, p in self.distribution
+            ],
+        }
+        if self.sampled is not None:
+            counts = dict(self.sampled)
+            out["monte_carlo"] = {
+                "trials": self.trials,
+                "counts": {name: counts.get(name, 0) for name, _ in self.distribution},
+            }
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+def _jsonable(values: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in values.items():
+        out[k] = list(v) if isinstance(v, tuple) else v
+    return out

@@ -1,0 +1,44 @@
+"""Rules as data: TOML tables checked against a pydantic schema and frozen.
+
+DESIGN.md "Rules as data". A table file that does not parse or does not match its
+schema raises :class:`TableError` naming the file, the table and the key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from warroom.core.errors import TableError
+
+
+class Table(BaseModel):
+    """Base of every rules table: frozen after loading, unknown keys refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+T = TypeVar("T", bound=BaseModel)
+
+
+def load_table(path: Path, schema: type[T]) -> T:
+    """Load ``path`` and check it against ``schema``."""
+    try:
+        with path.open("rb") as handle:
+            raw = tomllib.load(handle)
+    except OSError as exc:
+        raise TableError(f"{path}: cannot read rules table ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise TableError(f"{path}: not valid TOML: {exc}") from None
+    try:
+        return schema.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = [str(part) for part in first["loc"]]
+        table = loc[0] if loc else "(top level)"
+        key = ".".join(loc[1:]) if len(loc) > 1 else "(the table itself)"
+        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+        raise TableError(f"{path}: table [{table}], key {key}: {first['msg']}{more}") from None

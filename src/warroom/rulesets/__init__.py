@@ -1,0 +1,1 @@
+"""Every ruleset, registered on import (one package per seed)."""
