@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -28,7 +28,14 @@ def _checked(spec: ProcedureSpec, values: Mapping[str, Any], result: str) -> str
     return result
 
 
-def odds(procedure: str, *, trials: int = 0, seed: int | None = None, **params: Any) -> Odds:
+def odds(
+    procedure: str,
+    *,
+    trials: int = 0,
+    seed: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    **params: Any,
+) -> Odds:
     """Exact distribution of the procedure's results; with ``trials``, a Monte Carlo count beside it.
 
     The Monte Carlo column throws every die face from a generator seeded with ``seed``.
@@ -49,7 +56,8 @@ def odds(procedure: str, *, trials: int = 0, seed: int | None = None, **params: 
     steps = first.steps[: first.first_chance] if first.first_chance is not None else first.steps
     sampled = None
     if trials:
-        sampled = tuple(sample(spec.id, trials, seed=seed, method="dice", **values).items())
+        counts = sample(spec.id, trials, seed=seed, method="dice", progress=progress, **values)
+        sampled = tuple((row, counts.get(row, 0)) for row in rows)
     return Odds(
         spec.id, spec.title, spec.rule, values, tuple(modifiers), tuple(steps), distribution, len(leaves),
         sampled, trials,
@@ -78,6 +86,7 @@ def sample(
     seed: int | None = None,
     rng: np.random.Generator | None = None,
     method: str = "batch",
+    progress: Callable[[int], None] | None = None,
     **params: Any,
 ) -> Counter[str]:
     """Draw ``trials`` results: ``method="batch"`` splits the batch over the chance tree;
@@ -91,7 +100,9 @@ def sample(
     if method != "dice":
         raise ValueError("method is 'batch' or 'dice'")
     counts: Counter[str] = Counter()
-    for _ in range(trials):
+    for done in range(1, trials + 1):
         outcome, _resolution = play(run, generator, explain=False)
         counts[outcome.result] += 1
+        if progress is not None and (done % 1000 == 0 or done == trials):
+            progress(done)
     return counts

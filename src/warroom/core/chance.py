@@ -144,6 +144,17 @@ class Node:
             return tuple((card, p) for card in deck)
         raise ValueError(f"unknown chance node {self.kind}")
 
+    def describe(self, value: Any) -> str:
+        """The value a throw came to, in words."""
+        if self.kind == "successes":
+            return f"{value} hit" + ("" if value == 1 else "s")
+        if self.kind == "successes_and_ones":
+            hits, ones = value
+            return f"{hits} hit{'' if hits == 1 else 's'}, {ones} one{'' if ones == 1 else 's'}"
+        if self.kind == "sum":
+            return f"total {value}"
+        return str(value)
+
     def throw(self, rng: np.random.Generator) -> tuple[Any, tuple[int, ...]]:
         """Throw real dice: the value and the faces that gave it."""
         if self.kind == "die":
@@ -272,8 +283,16 @@ class Resolution:
     def modifier(self, label: str, value: int, source: str, applies_to: str = "roll") -> int:
         """Record a modifier and return its value, so it can be summed where it is stated."""
         if self.explain:
-            self.modifiers.append(Modifier(label, value, source, applies_to))
+            modifier = Modifier(label, value, source, applies_to)
+            self.modifiers.append(modifier)
+            self.steps.append(str(modifier))
         return value
+
+    def record_dice(self, roll: DiceRoll) -> None:
+        """Record dice thrown in play, in the narrative too."""
+        if self.explain:
+            self.dice.append(roll)
+            self.steps.append(str(roll))
 
     def step(self, text: str) -> None:
         """Record one step of the ruling as the umpire would say it."""

@@ -125,8 +125,8 @@ class _Play(ChanceSource):
     def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
         value, faces = node.throw(self.rng)
         if resolution.explain:
-            shown = value if node.kind != "draw" else str(value)
-            resolution.dice.append(DiceRoll(label, node.spec, faces, shown))
+            kept = value if node.kind != "draw" else str(value)
+            resolution.record_dice(DiceRoll(label, node.spec, faces, kept, node.describe(value)))
         return value
 
     def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:
@@ -137,7 +137,8 @@ class _Play(ChanceSource):
             child = Resolution(self, explain=resolution.explain)
             state = process.step(child, state)
             for d in child.dice:
-                resolution.dice.append(DiceRoll(f"{process.label} {turn}, {d.label}", d.spec, d.faces, d.value))
+                resolution.record_dice(DiceRoll(f"{process.label} {turn}, {d.label}", d.spec, d.faces, d.value,
+                                                d.shown))
             if process.done(state):
                 return turn, state
         return None, state

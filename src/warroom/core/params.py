@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from warroom.core.chance import parse_card
 from warroom.core.errors import UsageError, suggest
 
-Kind = Literal["int", "bool", "choice", "choices"]
+Kind = Literal["int", "bool", "choice", "choices", "cards"]
 
 _TRUE = {"true", "yes", "y", "1", "on"}
 _FALSE = {"false", "no", "n", "0", "off"}
@@ -54,6 +55,8 @@ class Param:
             if self.minimum is not None:
                 return f"a whole number of at least {self.minimum}"
             return "a whole number"
+        if self.kind == "cards":
+            return "a comma-separated list of playing cards such as AS,10H,QD,Joker1 (or nothing)"
         names = ", ".join(self.choices)
         if self.kind == "choice":
             return f"one of {names}"
@@ -98,6 +101,15 @@ class Param:
             if text not in self.choices:
                 raise UsageError(bad + suggest(text, self.choices))
             return text
+        if self.kind == "cards":
+            cards = value if isinstance(value, (list, tuple)) else [v for v in str(value).split(",") if v.strip()]
+            out_cards = []
+            for item in cards:
+                try:
+                    out_cards.append(str(parse_card(str(item))))
+                except ValueError as exc:
+                    raise UsageError(f"{self.name}: {exc}") from None
+            return ",".join(out_cards)
         items = value if isinstance(value, (list, tuple)) else [v for v in str(value).split(",") if v.strip()]
         out = []
         for item in items:

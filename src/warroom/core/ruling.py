@@ -42,6 +42,9 @@ class Modifier:
     source: str
     applies_to: str = "roll"
 
+    def __str__(self) -> str:
+        return f"{self.signed()} {self.label}  [{self.source}]"
+
     def signed(self) -> str:
         unit = {"dice": " die" if abs(self.value) == 1 else " dice"}.get(self.applies_to, "")
         sign = "+" if self.value >= 0 else "\u2212"
@@ -60,16 +63,20 @@ class DiceRoll:
     faces: tuple[int, ...]
     value: Any
 
+    shown: str = ""
+
     def __str__(self) -> str:
         faces = ", ".join(str(f) for f in self.faces)
-        shown = self.value if not isinstance(self.value, tuple) else " ".join(str(v) for v in self.value)
-        if len(self.faces) == 1 and str(self.faces[0]) == str(shown):
+        if not self.faces:
+            return f"{self.label}: {self.spec} \u2192 {self.shown}"
+        if len(self.faces) == 1 and str(self.faces[0]) == self.shown:
             return f"{self.label}: {self.spec} rolled {faces}"
-        return f"{self.label}: {self.spec} rolled {faces or 'nothing'} \u2192 {shown}"
+        return f"{self.label}: {self.spec} rolled {faces} \u2192 {self.shown}"
 
     def to_dict(self) -> dict[str, Any]:
-        value = self.value if isinstance(self.value, (int, str)) else str(self.value)
-        return {"label": self.label, "spec": self.spec, "faces": list(self.faces), "value": value}
+        value = self.value if isinstance(self.value, (int, str)) else list(self.value)
+        return {"label": self.label, "spec": self.spec, "faces": list(self.faces), "value": value,
+                "reads": self.shown}
 
 
 @dataclass(frozen=True)
@@ -89,10 +96,6 @@ class Ruling:
     def __str__(self) -> str:
         lines = [f"{self.title} \u2014 {self.rule}"]
         lines += [f"  {s}" for s in self.steps if s]
-        for m in self.modifiers:
-            lines.append(f"  {m.signed():>8}  {m.label}  [{m.source}]")
-        for d in self.dice:
-            lines.append(f"  {d}")
         if self.row:
             lines.append(f"  Table: {self.row}")
         lines.append(f"  Result: {self.result.upper()}")
@@ -147,14 +150,16 @@ class Odds:
     def __str__(self) -> str:
         lines = [f"{self.title} \u2014 {self.rule}"]
         lines += [f"  {s}" for s in self.steps if s]
+        shown = set(self.steps)
         for m in self.modifiers:
-            lines.append(f"  {m.signed():>8}  {m.label}  [{m.source}]")
+            if str(m) not in shown:
+                lines.append(f"  on some branches: {m}")
         width = max(len(n) for n, _ in self.distribution)
         sampled = dict(self.sampled or ())
         for name, p in self.distribution:
-            row = f"  {name:<{width}}  {str(p):>14}  {float(p):8.3%}"
+            row = f"  {name:<{width}}  {str(p):>14}  {percent(p):>8}"
             if self.sampled is not None:
-                row += f"  {sampled.get(name, 0) / self.trials:8.3%}"
+                row += f"  {percent(sampled.get(name, 0) / self.trials):>8}"
             lines.append(row)
         return "\n".join(lines)
 
@@ -181,6 +186,13 @@ class Odds:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+def percent(p: Fraction | float) -> str:
+    """A probability as a percentage; a tiny non-zero one is not shown as 0."""
+    if 0 < p < Fraction(1, 100000):
+        return "<0.001%"
+    return f"{float(p):.3%}"
 
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,290 @@
+"""The ``warroom`` command: rulesets, procedures, exact odds, played rulings, rule coverage."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import warroom
+from warroom.core.errors import UsageError, WarroomError
+from warroom.core.registry import ProcedureSpec, get_procedure, get_ruleset
+from warroom.core.ruling import Odds, percent
+
+console = Console(highlight=False, soft_wrap=True)
+NO_HELP: dict[str, Any] = {"help_option_names": [], "ignore_unknown_options": True}
+
+
+def parse_pairs(spec: ProcedureSpec, pairs: tuple[str, ...]) -> dict[str, str]:
+    """Read ``key=value`` words; anything else is a usage error naming the allowed keys."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        if pair.startswith("-"):
+            raise UsageError(f"unknown option '{pair}'; options are --json, --plot FILE, --trials N, --seed S, --help")
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            names = ", ".join(p.name for p in spec.params) or "none"
+            raise UsageError(f"'{pair}' is not key=value; parameters of {spec.id} are: {names}")
+        if key.replace("-", "_") in (k.replace("-", "_") for k in out):
+            raise UsageError(f"{key} is given twice")
+        out[key] = value
+    return out
+
+
+def procedure_help(spec: ProcedureSpec) -> str:
+    lines = [
+        f"{spec.id}: {spec.title}",
+        f"  {spec.summary}",
+        f"  Rule: {spec.rule}",
+        "",
+        f"Usage: warroom odds {spec.name} [key=value ...] [--json] [--plot FILE] [--trials N --seed S]",
+        f"       warroom roll {spec.name} [key=value ...] [--seed S] [--json]",
+        "",
+        "Parameters:",
+    ]
+    for p in spec.params:
+        lines.append(f"  {p.name}  ({p.allowed()}; default {p.default_text()})")
+        lines.append(f"      {p.help}")
+    if not spec.params:
+        lines.append("  none")
+    return "\n".join(lines)
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(warroom.__version__, prog_name="warroom")
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """warroom: an automated umpire, rules engine and simulator for WWII tactical wargames.
+
+    Ask for the exact odds of a rule procedure, or play it once and read the ruling:
+
+    \b
+      warroom procedures company-fire
+      warroom odds group-fire firers=rifle_squad,rifle_squad cover=true
+      warroom roll close-assault att_smg=true def_pinned=true --seed 7
+      warroom odds rally --help
+    """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+
+
+@cli.command()
+def rulesets() -> None:
+    """List the rulesets warroom carries."""
+    table = Table(title="Rulesets")
+    for column in ("id", "version", "scale", "status", "seed"):
+        table.add_column(column)
+    for info in warroom.rulesets():
+        table.add_row(info.id, info.version, info.scale, info.status, info.seed)
+    console.print(table)
+
+
+@cli.command()
+@click.argument("ruleset", required=False)
+def procedures(ruleset: str | None) -> None:
+    """List the rule procedures, of one RULESET or of all."""
+    specs = warroom.procedures(ruleset)
+    table = Table(title=f"Procedures{' of ' + ruleset if ruleset else ''}", show_lines=False)
+    table.add_column("procedure", no_wrap=True)
+    table.add_column("what it resolves")
+    table.add_column("rule (seed section)")
+    for spec in specs:
+        table.add_row(spec.id, spec.summary, "; ".join(spec.rule.sections))
+    console.print(table)
+    console.print("Parameters of one: warroom odds PROCEDURE --help")
+
+
+def _common(spec_name: str, pairs: tuple[str, ...], show_help: bool, verb: str) -> tuple[ProcedureSpec, dict[str, str]]:
+    if not spec_name:
+        raise UsageError(f"warroom {verb} needs a PROCEDURE; 'warroom procedures' lists them")
+    spec = get_procedure(spec_name)
+    if show_help:
+        click.echo(procedure_help(spec))
+        raise SystemExit(0)
+    return spec, parse_pairs(spec, pairs)
+
+
+@cli.command(context_settings=NO_HELP)
+@click.argument("procedure", required=False, default="")
+@click.argument("pairs", nargs=-1, type=click.UNPROCESSED)
+@click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), help="write a bar chart (PNG, SVG, PDF)")
+@click.option("--trials", type=click.IntRange(0, 100_000_000), default=0, help="add a Monte Carlo column of N trials")
+@click.option("--seed", type=int, default=None, help="seed of the Monte Carlo generator")
+@click.option("--help", "-h", "show_help", is_flag=True, help="show this help, or a procedure's parameters")
+def odds(
+    procedure: str, pairs: tuple[str, ...], as_json: bool, plot: Path | None, trials: int, seed: int | None,
+    show_help: bool,
+) -> None:
+    """Exact odds of every result of PROCEDURE, given key=value parameters.
+
+    \b
+      warroom odds individual-fire weapon=hmg cover=true
+      warroom odds group-fire firers=rifle_squad,rifle_squad cover=true --trials 100000 --seed 1
+      warroom odds close-assault att_good_order=2 def_pinned=true --plot assault.png
+      warroom odds PROCEDURE --help      lists its parameters
+    """
+    if show_help and not procedure:
+        click.echo(click.get_current_context().get_help())
+        return
+    spec, values = _common(procedure, pairs, show_help, "odds")
+    if plot is not None:
+        from warroom.plot import plot_odds
+
+        plot_odds(warroom.odds(spec.id, **values), plot)  # checks the path before a long Monte Carlo run
+    result = _odds_with_progress(spec, values, trials, seed, quiet=as_json)
+    if plot is not None:
+        from warroom.plot import plot_odds
+
+        plot_odds(result, plot)
+    if as_json:
+        click.echo(result.to_json())
+        return
+    _print_odds(result)
+    if plot is not None:
+        console.print(f"chart written to {plot}")
+
+
+def _odds_with_progress(spec: ProcedureSpec, values: dict[str, str], trials: int, seed: int | None,
+                        quiet: bool) -> Odds:
+    if trials < 20_000 or quiet or not sys.stderr.isatty():
+        return warroom.odds(spec.id, trials=trials, seed=seed, **values)
+    columns = (TextColumn("Monte Carlo"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("trials", total=trials)
+        return warroom.odds(spec.id, trials=trials, seed=seed,
+                            progress=lambda done: bar.update(task, completed=done), **values)
+
+
+def _print_odds(result: Odds) -> None:
+    console.print(f"[bold]{result.title}[/bold] ({result.procedure})")
+    console.print(f"Rule: {result.rule}", style="dim")
+    shown = set(result.steps)
+    for step in result.steps:
+        console.print(f"  {step}")
+    for m in result.modifiers:
+        if str(m) not in shown:
+            console.print(f"  on some branches: {m}")
+    table = Table(show_edge=False)
+    table.add_column("result")
+    table.add_column("exact", justify="right")
+    table.add_column("%", justify="right")
+    if result.sampled is not None:
+        table.add_column(f"Monte Carlo ({result.trials:,})", justify="right")
+    counts = dict(result.sampled or ())
+    for name, p in result.distribution:
+        row = [name, str(p), percent(p)]
+        if result.sampled is not None:
+            row.append(percent(counts.get(name, 0) / result.trials))
+        table.add_row(*row)
+    console.print(table)
+    total = sum(p for _, p in result.distribution)
+    console.print(f"  {len(result.distribution)} results, probabilities sum to {total}; "
+                  f"{result.leaves} chance outcomes enumerated", style="dim")
+
+
+@cli.command(context_settings=NO_HELP)
+@click.argument("procedure", required=False, default="")
+@click.argument("pairs", nargs=-1, type=click.UNPROCESSED)
+@click.option("--seed", type=int, default=None, help="seed of the dice (omit for fresh dice)")
+@click.option("--json", "as_json", is_flag=True, help="print the ruling as JSON")
+@click.option("--help", "-h", "show_help", is_flag=True, help="show this help, or a procedure's parameters")
+def roll(procedure: str, pairs: tuple[str, ...], seed: int | None, as_json: bool, show_help: bool) -> None:
+    """Play PROCEDURE once with real dice and print the ruling.
+
+    \b
+      warroom roll artillery cover=true --seed 3
+      warroom roll rally status=suppressed leader=cc experience=veteran
+    """
+    if show_help and not procedure:
+        click.echo(click.get_current_context().get_help())
+        return
+    spec, values = _common(procedure, pairs, show_help, "roll")
+    ruling = warroom.roll(spec.id, seed=seed, **values)
+    if as_json:
+        click.echo(ruling.to_json())
+    else:
+        click.echo(str(ruling))
+
+
+@cli.group()
+def rules() -> None:
+    """What the rules say and how much of them warroom covers."""
+
+
+@rules.command()
+@click.argument("ruleset", required=False)
+@click.option("--tests", "tests_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="the tests folder to read rule markers from (default: ./tests)")
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+def coverage(ruleset: str | None, tests_dir: Path | None, as_json: bool) -> None:
+    """For every section of every seed: implemented by which code, checked by which tests."""
+    from warroom.core.coverage import coverage_json, render_coverage
+
+    if ruleset is not None:
+        get_ruleset_or_seed(ruleset)
+    if as_json:
+        click.echo(json.dumps(coverage_json(ruleset, tests_dir), ensure_ascii=False))
+    else:
+        console.print(render_coverage(ruleset, tests_dir))
+
+
+def get_ruleset_or_seed(ruleset: str) -> None:
+    """Rulesets yet to be registered are still named in coverage; the coverage module checks the id."""
+    try:
+        get_ruleset(ruleset)
+    except UsageError:
+        from warroom.core.coverage import known_rulesets
+
+        if ruleset not in known_rulesets():
+            raise
+
+
+@cli.command()
+def demo() -> None:
+    """A short tour: the seed's own group-fire example, odds and played rulings."""
+    console.print("[bold]warroom[/bold]: exact odds and explained rulings for Company Fire\n")
+    console.print("The seed's worked example (Group Fire): two rifle squads fire at three squads in cover.\n"
+                  "Each squad gives 3d6 less 1 for cover, so the pool is 4d6, rolled once per target unit.\n")
+    _print_odds(warroom.odds("group-fire", firers="rifle_squad,rifle_squad", cover=True))
+    console.print("\nThe same attack played out with seeded dice, once for each of the three target units:\n")
+    for seed in (1, 2, 3):
+        click.echo(str(warroom.roll("group-fire", firers="rifle_squad,rifle_squad", cover=True, seed=seed)))
+        click.echo()
+    console.print("A close assault: two good-order squads with an SMG squad and the platoon leader\n"
+                  "against a pinned squad with an MMG in the space.\n")
+    _print_odds(warroom.odds("close-assault", att_good_order=2, att_smg=True, att_leader="pl",
+                             def_good_order=1, def_pinned=True, def_mgs=1, trials=20000, seed=1))
+    console.print("\nHow long will the game last? The optional game clock from 0:\n")
+    _print_odds(warroom.odds("game-clock"))
+    console.print("\nNext: 'warroom procedures' lists every procedure; 'warroom odds PROCEDURE --help' its parameters.")
+
+
+def main() -> None:
+    """Entry point: one clear line and exit status 2 for any bad input, never a traceback."""
+    try:
+        cli.main(standalone_mode=False, prog_name="warroom")
+    except WarroomError as exc:
+        click.echo(f"warroom: error: {exc}", err=True)
+        raise SystemExit(2) from None
+    except click.UsageError as exc:
+        click.echo(f"warroom: error: {exc.format_message()}", err=True)
+        raise SystemExit(2) from None
+    except click.ClickException as exc:
+        click.echo(f"warroom: error: {exc.format_message()}", err=True)
+        raise SystemExit(exc.exit_code) from None
+    except click.Abort:
+        click.echo("warroom: aborted", err=True)
+        raise SystemExit(1) from None
+    except BrokenPipeError:
+        raise SystemExit(0) from None
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,669 @@
+"""Rule coverage: for every section of every seed, the code that implements it and the tests that check it.
+
+DESIGN.md "Tests that anchor the rules": every test names the seed section it checks,
+so the matrix of rules implemented and tested is generated from the code. The only
+hand-kept input is the list of sections itself (``warroom/data/seed_sections.toml``);
+everything else is derived:
+
+- *implemented by*: every registered procedure whose ``RuleRef`` cites the section,
+  and every declaration made with :func:`register_rule_use` by game code that is not
+  a procedure;
+- *tested by*: every test carrying ``@pytest.mark.rule(seed, section)``, found by
+  reading the test files with :mod:`ast`, never importing them.
+
+A citation of a seed or section that does not exist is reported, never dropped.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import io
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Self
+
+from pydantic import Field, model_validator
+from rich.console import Console, Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from warroom.core.errors import UsageError, suggest
+from warroom.core.registry import procedures
+from warroom.core.tables import Table, load_table
+
+SEED_SECTIONS = Path(__file__).resolve().parent.parent / "data" / "seed_sections.toml"
+
+Status = Literal["implemented+tested", "implemented, untested", "tested only", "not implemented"]
+CitationKind = Literal["procedure", "declared", "test"]
+
+_FOLD = str.maketrans({
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
+    "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+})
+
+
+def section_key(name: str) -> str:
+    """The form in which section names and aliases are compared.
+
+    Case, runs of white space and the kind of dash or quote mark do not tell two
+    sections apart ("British Artillery – Replacement…" is cited with a plain hyphen too).
+    """
+    return " ".join(name.translate(_FOLD).split()).casefold()
+
+
+# --- the section list -----------------------------------------------------------------------
+
+
+class SeedSection(Table):
+    """One section of a seed: its name as the seed writes it, and other names a citation may use."""
+
+    name: str = Field(min_length=1)
+    aliases: tuple[str, ...] = ()
+
+    def names(self) -> tuple[str, ...]:
+        """The section's name followed by its aliases."""
+        return (self.name, *self.aliases)
+
+
+class SeedEntry(Table):
+    """One seed: its file in ``shared/seeds/``, its title, the ruleset carrying it, its sections in order."""
+
+    file: str = Field(pattern=r"^\d{3}_[0-9a-f]+\.txt$")
+    title: str = Field(min_length=1)
+    ruleset: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    sections: tuple[SeedSection, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _names_unique(self) -> Self:
+        owner: dict[str, str] = {}
+        for section in self.sections:
+            for name in section.names():
+                key = section_key(name)
+                if not key:
+                    raise ValueError(f"seed {self.file}: a name or alias of section '{section.name}' is blank")
+                if key in owner:
+                    raise ValueError(
+                        f"seed {self.file}: '{name}' is given for section '{section.name}' "
+                        f"and already names section '{owner[key]}'"
+                    )
+                owner[key] = section.name
+        return self
+
+    @property
+    def number(self) -> str:
+        """The seed's number, the first three characters of its file name (``"002"``)."""
+        return self.file[:3]
+
+    def find(self, cited: str) -> SeedSection | None:
+        """The section a citation names (its name or an alias, compared by :func:`section_key`)."""
+        key = section_key(cited)
+        for section in self.sections:
+            if any(section_key(name) == key for name in section.names()):
+                return section
+        return None
+
+    def all_names(self) -> list[str]:
+        """Every section name and alias, for suggestions."""
+        return [name for section in self.sections for name in section.names()]
+
+
+class SeedSections(Table):
+    """The whole section list: every seed, each carried by one ruleset."""
+
+    seeds: tuple[SeedEntry, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _seeds_unique(self) -> Self:
+        for label, values in (
+            ("seed number", [s.number for s in self.seeds]),
+            ("ruleset", [s.ruleset for s in self.seeds]),
+        ):
+            repeated = sorted({v for v in values if values.count(v) > 1})
+            if repeated:
+                raise ValueError(f"{label} listed more than once: {', '.join(repeated)}")
+        return self
+
+    def seed_of(self, cited: str) -> SeedEntry | None:
+        """The seed a citation names, matched on its first three characters (``"002"`` or the file name)."""
+        number = cited.strip()[:3]
+        for seed in self.seeds:
+            if seed.number == number:
+                return seed
+        return None
+
+    def ruleset_ids(self) -> tuple[str, ...]:
+        """The ruleset id of every seed, in seed order."""
+        return tuple(seed.ruleset for seed in self.seeds)
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped_sections() -> SeedSections:
+    return load_table(SEED_SECTIONS, SeedSections)
+
+
+def load_seed_sections(path: Path | None = None) -> SeedSections:
+    """Load and check the section list: the shipped file (loaded once) or the one at ``path``."""
+    if path is None:
+        return _shipped_sections()
+    return load_table(path, SeedSections)
+
+
+# --- declarations by code that is not a procedure ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleUse:
+    """A declaration that some code implements one seed section."""
+
+    seed: str
+    section: str
+    where: str
+
+
+_RULE_USES: dict[RuleUse, None] = {}
+
+
+def register_rule_use(seed: str, section: str, where: str) -> RuleUse:
+    """Declare that code other than a registered procedure implements a seed section.
+
+    Game code calls this at import time, e.g. ``register_rule_use("002", "Stacking",
+    "company_fire.state.State.legal_actions")``; registered procedures need not, their
+    ``RuleRef`` is read from the registry. ``seed`` is the seed number or file name and
+    ``where`` names the code. Declaring the same use twice keeps one. A seed or section
+    that does not exist is not refused here but listed by :func:`unknown_references`.
+    """
+    if not where.strip():
+        raise ValueError("register_rule_use needs 'where': the code that implements the section")
+    use = RuleUse(seed, section, where)
+    _RULE_USES.setdefault(use, None)
+    return use
+
+
+def rule_uses() -> tuple[RuleUse, ...]:
+    """Every use declared with :func:`register_rule_use`, in the order declared."""
+    return tuple(_RULE_USES)
+
+
+# --- test markers, read statically -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleMarker:
+    """One ``@pytest.mark.rule(seed, section)`` that applies to one test."""
+
+    seed: str
+    section: str
+    test: str
+    line: int
+
+
+@dataclass(frozen=True)
+class MarkerScan:
+    """What a scan of a tests directory found: rule markers, and markers or files it could not read."""
+
+    markers: tuple[RuleMarker, ...] = ()
+    problems: tuple[str, ...] = ()
+
+
+@dataclass
+class _FileScan:
+    """The state of reading one test file."""
+
+    display: str
+    pytest_names: set[str] = field(default_factory=lambda: {"pytest"})
+    mark_names: set[str] = field(default_factory=set)
+    rule_names: set[str] = field(default_factory=set)
+    markers: list[RuleMarker] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def is_rule(self, node: ast.expr) -> bool:
+        """Whether ``node`` is the ``rule`` marker itself (``pytest.mark.rule``, ``mark.rule`` or an alias)."""
+        if isinstance(node, ast.Name):
+            return node.id in self.rule_names
+        if not isinstance(node, ast.Attribute) or node.attr != "rule":
+            return False
+        owner = node.value
+        if isinstance(owner, ast.Name):
+            return owner.id in self.mark_names
+        return (
+            isinstance(owner, ast.Attribute)
+            and owner.attr == "mark"
+            and isinstance(owner.value, ast.Name)
+            and owner.value.id in self.pytest_names
+        )
+
+    def learn_names(self, statement: ast.stmt) -> None:
+        """Note the module-level names bound to ``pytest``, ``pytest.mark`` and ``pytest.mark.rule``."""
+        if isinstance(statement, ast.Import):
+            for alias in statement.names:
+                if alias.name == "pytest":
+                    self.pytest_names.add(alias.asname or "pytest")
+        elif isinstance(statement, ast.ImportFrom) and statement.module == "pytest" and statement.level == 0:
+            for alias in statement.names:
+                if alias.name == "mark":
+                    self.mark_names.add(alias.asname or "mark")
+        elif isinstance(statement, ast.Assign) and self.is_rule(statement.value):
+            self.rule_names.update(t.id for t in statement.targets if isinstance(t, ast.Name))
+
+    def marks(self, expressions: Iterable[ast.expr], where: str) -> list[tuple[str, str, int]]:
+        """The (seed, section, line) of every rule marker among ``expressions``; malformed ones are problems."""
+        found: list[tuple[str, str, int]] = []
+        for expression in expressions:
+            if isinstance(expression, ast.Call) and self.is_rule(expression.func):
+                read = _marker_arguments(expression)
+                if isinstance(read, str):
+                    self.problems.append(f"{self.display}:{expression.lineno}: {where}: {read}")
+                else:
+                    found.append((*read, expression.lineno))
+            elif self.is_rule(expression):
+                self.problems.append(
+                    f"{self.display}:{expression.lineno}: {where}: pytest.mark.rule needs (seed, section)"
+                )
+        return found
+
+    def pytestmark(self, body: Sequence[ast.stmt], where: str) -> list[tuple[str, str, int]]:
+        """The rule markers of ``pytestmark = ...`` assignments in a module or class body."""
+        found: list[tuple[str, str, int]] = []
+        for statement in body:
+            value: ast.expr | None = None
+            if isinstance(statement, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "pytestmark" for t in statement.targets
+            ):
+                value = statement.value
+            elif (
+                isinstance(statement, ast.AnnAssign)
+                and isinstance(statement.target, ast.Name)
+                and statement.target.id == "pytestmark"
+            ):
+                value = statement.value
+            if value is None:
+                continue
+            items = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
+            found += self.marks(items, where)
+        return found
+
+    def record(self, test: str, marks: Iterable[tuple[str, str, int]]) -> None:
+        """Record that the test ``test`` carries ``marks``."""
+        for seed, section, line in marks:
+            self.markers.append(RuleMarker(seed, section, f"{self.display}::{test}", line))
+
+    def scan_body(self, body: Sequence[ast.stmt], prefix: str, inherited: list[tuple[str, str, int]]) -> None:
+        """Record the markers of the tests pytest collects from a module or ``Test*`` class body."""
+        for statement in body:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                name = prefix + statement.name
+                own = self.marks(statement.decorator_list, name)
+                if statement.name.startswith("test"):
+                    self.record(name, inherited + own)
+                elif own:
+                    self.problems.append(
+                        f"{self.display}:{statement.lineno}: {name}: rule marker on a function pytest does not "
+                        "collect as a test (its name does not start with 'test')"
+                    )
+            elif isinstance(statement, ast.ClassDef):
+                name = prefix + statement.name
+                own = self.marks(statement.decorator_list, name) + self.pytestmark(statement.body, name)
+                if statement.name.startswith("Test"):
+                    self.scan_body(statement.body, name + "::", inherited + own)
+                elif own:
+                    self.problems.append(
+                        f"{self.display}:{statement.lineno}: {name}: rule marker on a class pytest does not "
+                        "collect (its name does not start with 'Test')"
+                    )
+
+
+def _marker_arguments(call: ast.Call) -> tuple[str, str] | str:
+    """The (seed, section) a ``rule(...)`` call gives as string literals, or what is wrong with it."""
+    given: dict[str, ast.expr] = {}
+    if len(call.args) > 2:
+        return "pytest.mark.rule takes two arguments, seed and section"
+    for name, argument in zip(("seed", "section"), call.args, strict=False):
+        given[name] = argument
+    for keyword in call.keywords:
+        if keyword.arg not in ("seed", "section") or keyword.arg in given:
+            return f"pytest.mark.rule takes seed and section, not {keyword.arg or '**kwargs'}"
+        given[keyword.arg] = keyword.value
+    values: list[str] = []
+    for name in ("seed", "section"):
+        argument = given.get(name)
+        if argument is None:
+            return f"pytest.mark.rule is missing its {name}"
+        if not isinstance(argument, ast.Constant) or not isinstance(argument.value, str):
+            return f"pytest.mark.rule's {name} must be a string literal, so coverage can read it without running"
+        values.append(argument.value)
+    return values[0], values[1]
+
+
+def _test_files(tests_dir: Path) -> Iterator[Path]:
+    """The files pytest would collect tests from under ``tests_dir`` (``test_*.py``, ``*_test.py``)."""
+    for path in sorted(tests_dir.rglob("*.py")):
+        parts = path.relative_to(tests_dir).parts
+        if any(part.startswith(".") or part == "__pycache__" for part in parts[:-1]):
+            continue
+        if path.name.startswith("test_") or path.name.endswith("_test.py"):
+            yield path
+
+
+def scan_test_markers(tests_dir: Path) -> MarkerScan:
+    """Read every test file under ``tests_dir`` with :mod:`ast` and list its ``pytest.mark.rule`` markers.
+
+    A marker counts on a test function, on a ``Test*`` class (for each of its test
+    methods) and in a module's or class's ``pytestmark`` (one marker or a list). Test
+    ids are pytest node ids relative to the parent of ``tests_dir``
+    (``tests/test_fire.py::TestGroupFire::test_pool``). Other decorators are ignored;
+    files that do not parse and markers that are not ``(seed, section)`` string
+    literals are returned as problems.
+    """
+    markers: list[RuleMarker] = []
+    problems: list[str] = []
+    base = tests_dir.parent
+    for path in _test_files(tests_dir):
+        display = path.relative_to(base).as_posix()
+        try:
+            tree = ast.parse(path.read_bytes(), filename=str(path))
+        except (SyntaxError, ValueError) as exc:
+            problems.append(f"{display}: cannot be read for rule markers: {exc}")
+            continue
+        scan = _FileScan(display)
+        for statement in tree.body:
+            scan.learn_names(statement)
+        scan.scan_body(tree.body, "", scan.pytestmark(tree.body, "pytestmark"))
+        markers += scan.markers
+        problems += scan.problems
+    return MarkerScan(tuple(markers), tuple(problems))
+
+
+def default_tests_dir() -> Path | None:
+    """Where tests are read when no directory is given.
+
+    ``tests/`` under the current directory; else the ``tests/`` of the source tree the
+    package is installed from (a checkout with ``pyproject.toml``); else ``None``.
+    """
+    here = Path.cwd() / "tests"
+    if here.is_dir():
+        return here
+    root = Path(__file__).resolve().parents[3]
+    if (root / "pyproject.toml").is_file() and (root / "tests").is_dir():
+        return root / "tests"
+    return None
+
+
+# --- coverage ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UnknownReference:
+    """A citation of a seed or section that the section list does not have."""
+
+    kind: CitationKind
+    by: str
+    seed: str
+    section: str
+    problem: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.by}: {self.problem}"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"kind": self.kind, "by": self.by, "seed": self.seed, "section": self.section, "problem": self.problem}
+
+
+@dataclass(frozen=True)
+class SectionCoverage:
+    """One section of one seed: the code that implements it and the tests that check it."""
+
+    section: str
+    procedures: tuple[str, ...]
+    declared: tuple[str, ...]
+    tests: tuple[str, ...]
+
+    @property
+    def implemented_by(self) -> tuple[str, ...]:
+        """Procedure ids, then the ``where`` of every declared use."""
+        return self.procedures + self.declared
+
+    @property
+    def status(self) -> Status:
+        if self.implemented_by:
+            return "implemented+tested" if self.tests else "implemented, untested"
+        return "tested only" if self.tests else "not implemented"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "section": self.section,
+            "status": self.status,
+            "procedures": list(self.procedures),
+            "declared": list(self.declared),
+            "tests": list(self.tests),
+        }
+
+
+@dataclass(frozen=True)
+class SeedCoverage:
+    """Every section of one seed, in the seed's order."""
+
+    seed: SeedEntry
+    sections: tuple[SectionCoverage, ...]
+
+    @property
+    def implemented(self) -> int:
+        return sum(1 for s in self.sections if s.implemented_by)
+
+    @property
+    def tested(self) -> int:
+        return sum(1 for s in self.sections if s.tests)
+
+    def summary(self) -> str:
+        """One line, e.g. ``company-fire: 14/42 sections implemented, 12 tested``."""
+        return (
+            f"{self.seed.ruleset}: {self.implemented}/{len(self.sections)} sections implemented, "
+            f"{self.tested} tested"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed.number,
+            "file": self.seed.file,
+            "title": self.seed.title,
+            "ruleset": self.seed.ruleset,
+            "sections_total": len(self.sections),
+            "implemented": self.implemented,
+            "tested": self.tested,
+            "summary": self.summary(),
+            "sections": [s.to_dict() for s in self.sections],
+        }
+
+
+@dataclass(frozen=True)
+class CoverageReport:
+    """Coverage of the chosen seeds, the unknown citations met, and problems reading the tests."""
+
+    seeds: tuple[SeedCoverage, ...]
+    unknown: tuple[UnknownReference, ...]
+    problems: tuple[str, ...]
+    tests_dir: Path | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tests_dir": str(self.tests_dir) if self.tests_dir is not None else None,
+            "seeds": [s.to_dict() for s in self.seeds],
+            "unknown": [u.to_dict() for u in self.unknown],
+            "problems": list(self.problems),
+        }
+
+
+@dataclass(frozen=True)
+class _Citation:
+    kind: CitationKind
+    by: str
+    seed: str
+    section: str
+    ruleset: str | None = None
+
+
+def _citations(scan: MarkerScan) -> list[_Citation]:
+    """Every citation of a seed section: registered procedures, declared uses, test markers."""
+    found = [
+        _Citation("procedure", spec.id, spec.rule.seed, section, spec.ruleset)
+        for spec in procedures()  # imports every ruleset, so their declared uses are registered too
+        for section in spec.rule.sections
+    ]
+    found += [_Citation("declared", use.where, use.seed, use.section) for use in rule_uses()]
+    found += [_Citation("test", m.test, m.seed, m.section) for m in scan.markers]
+    return found
+
+
+def _choose(catalogue: SeedSections, ruleset: str | None) -> tuple[SeedEntry, ...]:
+    if ruleset is None:
+        return catalogue.seeds
+    for seed in catalogue.seeds:
+        if seed.ruleset == ruleset:
+            return (seed,)
+    ids = catalogue.ruleset_ids()
+    raise UsageError(f"unknown ruleset '{ruleset}'{suggest(ruleset, ids)}; rulesets are: {', '.join(ids)}")
+
+
+def _tests_dir(tests_dir: Path | None) -> Path | None:
+    if tests_dir is None:
+        return default_tests_dir()
+    if not tests_dir.is_dir():
+        raise UsageError(f"tests directory '{tests_dir}' does not exist or is not a directory")
+    return tests_dir
+
+
+def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None) -> CoverageReport:
+    """Coverage of every section of every seed, or of the seed ``ruleset`` carries.
+
+    ``tests_dir`` is read for rule markers (default: :func:`default_tests_dir`). An
+    unknown ruleset or a missing tests directory raises :class:`UsageError`. Unknown
+    citations are kept in the report: all of them without ``ruleset``; with it, those
+    naming its seed and those made by its procedures.
+    """
+    catalogue = load_seed_sections()
+    chosen = _choose(catalogue, ruleset)
+    tests_path = _tests_dir(tests_dir)
+    scan = scan_test_markers(tests_path) if tests_path is not None else MarkerScan()
+
+    cited: dict[tuple[str, str, CitationKind], list[str]] = {}
+    unknown: list[UnknownReference] = []
+    chosen_numbers = {seed.number for seed in chosen}
+    for citation in _citations(scan):
+        seed = catalogue.seed_of(citation.seed)
+        section = seed.find(citation.section) if seed is not None else None
+        if seed is not None and section is not None:
+            whom = cited.setdefault((seed.number, section.name, citation.kind), [])
+            if citation.by not in whom:
+                whom.append(citation.by)
+            continue
+        if seed is None:
+            numbers = ", ".join(s.number for s in catalogue.seeds)
+            problem = f"cites seed '{citation.seed}', which is not one of the seeds {numbers}"
+        else:
+            problem = (
+                f"cites section '{citation.section}', which seed {seed.number} does not have"
+                f"{suggest(citation.section, seed.all_names())}"
+            )
+        if ruleset is None or (seed is not None and seed.number in chosen_numbers) or citation.ruleset == ruleset:
+            unknown.append(UnknownReference(citation.kind, citation.by, citation.seed, citation.section, problem))
+
+    def by(seed: SeedEntry, section: SeedSection, kind: CitationKind) -> tuple[str, ...]:
+        return tuple(cited.get((seed.number, section.name, kind), ()))
+
+    seeds = tuple(
+        SeedCoverage(
+            seed,
+            tuple(
+                SectionCoverage(
+                    section.name, by(seed, section, "procedure"), by(seed, section, "declared"),
+                    by(seed, section, "test"),
+                )
+                for section in seed.sections
+            ),
+        )
+        for seed in chosen
+    )
+    return CoverageReport(seeds, tuple(unknown), scan.problems, tests_path)
+
+
+def unknown_references(ruleset: str | None = None, tests_dir: Path | None = None) -> tuple[UnknownReference, ...]:
+    """Every citation, by a procedure, a declared use or a test marker, of a seed or section that does not exist."""
+    return compute_coverage(ruleset, tests_dir).unknown
+
+
+def coverage_json(ruleset: str | None = None, tests_dir: Path | None = None) -> dict[str, Any]:
+    """The coverage report as plain data, for ``warroom rules coverage --json``."""
+    return compute_coverage(ruleset, tests_dir).to_dict()
+
+
+# --- rendering -----------------------------------------------------------------------------------
+
+_STATUS_STYLE: dict[Status, str] = {
+    "implemented+tested": "green",
+    "implemented, untested": "yellow",
+    "tested only": "magenta",
+    "not implemented": "dim",
+}
+
+_TESTS_SHOWN = 3
+
+
+def _tests_cell(tests: tuple[str, ...]) -> str:
+    if not tests:
+        return ""
+    names = [test.split("::", 1)[-1] for test in tests[:_TESTS_SHOWN]]
+    more = f", … {len(tests) - _TESTS_SHOWN} more" if len(tests) > _TESTS_SHOWN else ""
+    return f"{len(tests)}: {', '.join(names)}{more}"
+
+
+def _seed_table(seed: SeedCoverage) -> RichTable:
+    title = f"{seed.seed.number} {seed.seed.title} ({seed.seed.file}), ruleset {seed.seed.ruleset}"
+    table = RichTable(title=title, title_justify="left")
+    table.add_column("section")
+    table.add_column("status", no_wrap=True)
+    table.add_column("implemented by")
+    table.add_column("tested by")
+    own = f"{seed.seed.ruleset}/"
+    for section in seed.sections:
+        # The seed's own ruleset is named once in the title; other rulesets' procedures keep their full id.
+        implemented = [p.removeprefix(own) for p in section.procedures] + list(section.declared)
+        table.add_row(
+            section.section,
+            Text(section.status, style=_STATUS_STYLE[section.status]),
+            ", ".join(implemented),
+            _tests_cell(section.tests),
+        )
+    return table
+
+
+def render_report(report: CoverageReport) -> RenderableType:
+    """A coverage report as rich text: a table and a summary line per seed, then anything unknown."""
+    parts: list[RenderableType] = []
+    if report.tests_dir is not None:
+        parts.append(Text(f"tests read from {report.tests_dir}", style="dim"))
+    else:
+        parts.append(Text("no tests directory found: every section shows as untested", style="yellow"))
+    for seed in report.seeds:
+        parts += [_seed_table(seed), Text(seed.summary(), style="bold"), Text("")]
+    if report.unknown:
+        parts.append(Text(f"{len(report.unknown)} citations of unknown seeds or sections:", style="bold red"))
+        parts += [Text(f"  {u}", style="red") for u in report.unknown]
+    if report.problems:
+        parts.append(Text(f"{len(report.problems)} problems reading rule markers:", style="bold yellow"))
+        parts += [Text(f"  {p}", style="yellow") for p in report.problems]
+    return Group(*parts)
+
+
+def render_coverage(ruleset: str | None = None, tests_dir: Path | None = None) -> RenderableType:
+    """Coverage of every seed (or of ``ruleset``'s seed) as a rich renderable for ``warroom rules coverage``."""
+    return render_report(compute_coverage(ruleset, tests_dir))
+
+
+def coverage_text(ruleset: str | None = None, tests_dir: Path | None = None, width: int = 120) -> str:
+    """Coverage rendered as plain text, ``width`` columns wide."""
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None, force_terminal=False).print(
+        render_coverage(ruleset, tests_dir)
+    )
+    return out.getvalue()

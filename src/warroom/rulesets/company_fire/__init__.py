@@ -1,0 +1,6 @@
+"""Company Fire (seed 002_e954d5c422be67ed.txt): grid rules, a company a side."""
+
+from warroom.rulesets.company_fire import artillery, close_assault, fire, mines, morale, turn
+from warroom.rulesets.company_fire.info import INFO
+
+__all__ = ["INFO", "artillery", "close_assault", "fire", "mines", "morale", "turn"]

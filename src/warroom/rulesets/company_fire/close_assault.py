@@ -1,0 +1,148 @@
+"""Company Fire's close assault: each side 1d6 plus modifiers; the margin is hits on each loser.
+
+Seed 002, "Close Assault" (and "Vehicle Close Assault", "Bocage" for the cover term).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from warroom.core.chance import Outcome, Resolution
+from warroom.core.errors import UsageError
+from warroom.core.params import Param
+from warroom.core.registry import procedure
+from warroom.rulesets.company_fire.common import cite, leader_bonus, plural, src
+from warroom.rulesets.company_fire.info import INFO
+from warroom.rulesets.company_fire.tables import tables
+
+ASSAULT = "Close Assault"
+
+RESULTS = (
+    "attackers win by 3+: defenders destroyed",
+    "attackers win by 2: 2 hits on each defender",
+    "attackers win by 1: 1 hit on each defender",
+    "tie: losses 1:1",
+    "defenders win by 1: 1 hit on each attacker",
+    "defenders win by 2: 2 hits on each attacker",
+    "defenders win by 3+: attackers destroyed",
+)
+
+
+def _side(prefix: str, who: str) -> tuple[Param, ...]:
+    return (
+        Param(f"{prefix}_leader", "choice", f"{who} leaders in the space: none, pl, cc, both", "none",
+              choices=("none", "pl", "cc", "both")),
+        Param(f"{prefix}_good_order", "int", f"{who} good-order units in the space", 1, minimum=0, maximum=2),
+        Param(f"{prefix}_smg", "bool", f"a non-suppressed {who} SMG squad is present", False),
+        Param(f"{prefix}_at_grenades", "bool", f"{who} infantry carry AT grenades or satchel charges", False),
+        Param(f"{prefix}_at_weapons", "bool", f"{who} infantry carry anti-tank weapons", False),
+        Param(f"{prefix}_tank", "bool", f"a friendly tank is with the {who}s", False),
+        Param(f"{prefix}_afv", "bool", f"another friendly AFV (not a tank) is with the {who}s", False),
+        Param(f"{prefix}_vehicle", "bool", f"the {who} side includes a vehicle (implied by a tank or AFV)", False),
+    )
+
+
+PARAMS = (
+    *_side("att", "attacker"),
+    Param("att_vehicle_mgs", "int", "non-suppressed vehicle MGs facing the target in the attacker's space", 0,
+          minimum=0, maximum=2),
+    *_side("def", "defender"),
+    Param("def_mgs", "int", "non-suppressed MGs in the defender's space (MG teams and vehicle MGs facing the "
+          "attacker; not a squad's LMG)", 0, minimum=0, maximum=2),
+    Param("reinforced_cover", "bool", "the target space gives the defender reinforced cover, such as a pillbox", False),
+    Param("def_pinned", "bool", "a pinned unit is in the defender's space", False),
+    Param("def_suppressed", "bool", "a suppressed unit is in the defender's space", False),
+    Param("def_only_weapon_teams", "bool", "the defender's space holds only weapon teams", False),
+)
+
+
+def _check(v: Mapping[str, Any]) -> None:
+    if v["att_good_order"] == 0:
+        raise UsageError("att_good_order=0: only good-order units may close assault; at least 1 is needed")
+    if v["def_good_order"] == 0 and not (v["def_pinned"] or v["def_suppressed"]):
+        raise UsageError("def_good_order=0 with neither def_pinned nor def_suppressed: the target space must hold a "
+                         "defending unit")
+
+
+def _has_vehicle(v: Mapping[str, Any], side: str) -> bool:
+    return bool(v[f"{side}_vehicle"] or v[f"{side}_tank"] or v[f"{side}_afv"])
+
+
+def _score_terms(r: Resolution, v: Mapping[str, Any], side: str) -> int:
+    """Seed 002 "Close Assault": one side's modifiers (CF-7, CF-8)."""
+    t = tables().close_assault
+    enemy = "def" if side == "att" else "att"
+    who = "attacker" if side == "att" else "defender"
+    total = leader_bonus(r, v[f"{side}_leader"], ASSAULT, where=f"with the {who}s")
+    extra = max(0, v[f"{side}_good_order"] - 1)
+    if extra:
+        total += r.modifier(f"{who}: {plural(extra, 'good-order unit')} beyond the first",
+                            extra * t.per_good_order_unit_beyond_first, src(ASSAULT))
+    if v[f"{side}_smg"]:
+        total += r.modifier(f"{who}: non-suppressed SMG squad present", t.smg_squad, src(ASSAULT))
+    if side == "att":
+        if v["att_vehicle_mgs"]:
+            total += r.modifier(f"attacker: {plural(v['att_vehicle_mgs'], 'vehicle MG')}",
+                                v["att_vehicle_mgs"] * t.vehicle_mg, src(ASSAULT))
+        if v["reinforced_cover"]:
+            total += r.modifier("attacker: target has reinforced cover", t.reinforced_cover, src(ASSAULT, "CF-8"))
+    else:
+        if v["def_mgs"]:
+            total += r.modifier(f"defender: {plural(v['def_mgs'], 'MG')}", v["def_mgs"] * t.defender_mg,
+                                src(ASSAULT, "CF-8"))
+        if v["def_pinned"]:
+            total += r.modifier("defender: pinned unit in the space", t.defender_pinned, src(ASSAULT))
+        if v["def_only_weapon_teams"]:
+            total += r.modifier("defender: only weapon teams in the space", t.defender_only_weapon_teams,
+                                src(ASSAULT))
+        if v["def_suppressed"]:
+            total += r.modifier("defender: suppressed unit(s) in the space", t.defender_suppressed, src(ASSAULT))
+    if _has_vehicle(v, enemy):
+        if v[f"{side}_at_grenades"]:
+            total += r.modifier(f"{who}: AT grenades or satchel charges against a vehicle", t.at_grenades,
+                                src(ASSAULT, "vehicles"))
+        if v[f"{side}_at_weapons"]:
+            total += r.modifier(f"{who}: anti-tank weapons against a vehicle", t.at_weapons, src(ASSAULT, "vehicles"))
+    if v[f"{side}_tank"]:
+        total += r.modifier(f"{who}: friendly tank", t.friendly_tank, src(ASSAULT, "vehicles"))
+    if v[f"{side}_afv"]:
+        total += r.modifier(f"{who}: other friendly AFV", t.friendly_afv, src(ASSAULT, "vehicles; CF-8"))
+    return total
+
+
+@procedure(
+    INFO,
+    "close-assault",
+    title="Close assault",
+    summary="Attacker and defender each roll 1d6 plus modifiers; the margin is hits on each losing unit.",
+    rule=cite(ASSAULT, "Vehicle Close Assault", readings=("CF-7", "CF-8")),
+    params=PARAMS,
+    results=RESULTS,
+    check=_check,
+)
+def close_assault(r: Resolution, **v: Any) -> Outcome:
+    """Seed 002 "Close Assault": each side rolls 1d6 and adds its modifiers; high score wins and
+    the difference is the hits on each participating unit of the loser (a unit suppressed must
+    retreat one space or is destroyed); a tie destroys units 1:1; if the defenders are wiped out
+    the attackers may occupy the space without drawing op fire."""
+    sides = tables().close_assault.die_sides
+    r.step("each side rolls 1d6 and adds its modifiers; high score wins")
+    attack_mods = _score_terms(r, v, "att")
+    defence_mods = _score_terms(r, v, "def")
+    attack_roll = r.die(sides, label="attacker")
+    defence_roll = r.die(sides, label="defender")
+    attack, defence = attack_roll + attack_mods, defence_roll + defence_mods
+    r.step(f"attacker {attack_roll}{attack_mods:+d} = {attack}, defender {defence_roll}{defence_mods:+d} = {defence}")
+    margin = attack - defence
+    if margin == 0:
+        r.step("tie: units of both sides are destroyed 1:1, each owner choosing (CF-8)")
+        return r.result(RESULTS[3], f"{attack} = {defence}")
+    winners, losers = ("attackers", "defender") if margin > 0 else ("defenders", "attacker")
+    by = abs(margin)
+    index = (3 - min(by, 3)) if margin > 0 else (3 + min(by, 3))
+    if by >= 2:
+        r.step(f"a {losers} suppressed by the assault must retreat one space away or is destroyed")
+    if margin > 0:
+        r.step("if every defender is destroyed, the attackers may occupy the space (no op fire)")
+    return r.result(RESULTS[index], f"{winners} win by {by}: {plural(by, 'hit')} on each {losers}")
