@@ -14,7 +14,7 @@ from rich.table import Table
 
 import warroom
 from warroom.core.errors import UsageError, WarroomError
-from warroom.core.registry import ProcedureSpec, get_procedure, get_ruleset
+from warroom.core.registry import ProcedureSpec, get_procedure
 from warroom.core.ruling import Odds, percent
 
 console = Console(highlight=False, soft_wrap=True)
@@ -80,7 +80,7 @@ def rulesets() -> None:
     table = Table(title="Rulesets")
     for column in ("id", "version", "scale", "status", "seed"):
         table.add_column(column)
-    for info in warroom.rulesets():
+    for info in warroom.list_rulesets():
         table.add_row(info.id, info.version, info.scale, info.status, info.seed)
     console.print(table)
 
@@ -137,7 +137,7 @@ def odds(
     if plot is not None:
         from warroom.plot import plot_odds
 
-        plot_odds(warroom.odds(spec.id, **values), plot)  # checks the path before a long Monte Carlo run
+        plot_odds(warroom.odds(spec.id, values), plot)  # checks the path before a long Monte Carlo run
     result = _odds_with_progress(spec, values, trials, seed, quiet=as_json)
     if plot is not None:
         from warroom.plot import plot_odds
@@ -154,12 +154,12 @@ def odds(
 def _odds_with_progress(spec: ProcedureSpec, values: dict[str, str], trials: int, seed: int | None,
                         quiet: bool) -> Odds:
     if trials < 20_000 or quiet or not sys.stderr.isatty():
-        return warroom.odds(spec.id, trials=trials, seed=seed, **values)
+        return warroom.odds(spec.id, values, trials=trials, seed=seed)
     columns = (TextColumn("Monte Carlo"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("trials", total=trials)
-        return warroom.odds(spec.id, trials=trials, seed=seed,
-                            progress=lambda done: bar.update(task, completed=done), **values)
+        return warroom.odds(spec.id, values, trials=trials, seed=seed,
+                            progress=lambda done: bar.update(task, completed=done))
 
 
 def _print_odds(result: Odds) -> None:
@@ -206,7 +206,7 @@ def roll(procedure: str, pairs: tuple[str, ...], seed: int | None, as_json: bool
         click.echo(click.get_current_context().get_help())
         return
     spec, values = _common(procedure, pairs, show_help, "roll")
-    ruling = warroom.roll(spec.id, seed=seed, **values)
+    ruling = warroom.roll(spec.id, values, seed=seed)
     if as_json:
         click.echo(ruling.to_json())
     else:
@@ -227,23 +227,10 @@ def coverage(ruleset: str | None, tests_dir: Path | None, as_json: bool) -> None
     """For every section of every seed: implemented by which code, checked by which tests."""
     from warroom.core.coverage import coverage_json, render_coverage
 
-    if ruleset is not None:
-        get_ruleset_or_seed(ruleset)
     if as_json:
         click.echo(json.dumps(coverage_json(ruleset, tests_dir), ensure_ascii=False))
     else:
         console.print(render_coverage(ruleset, tests_dir))
-
-
-def get_ruleset_or_seed(ruleset: str) -> None:
-    """Rulesets yet to be registered are still named in coverage; the coverage module checks the id."""
-    try:
-        get_ruleset(ruleset)
-    except UsageError:
-        from warroom.core.coverage import known_rulesets
-
-        if ruleset not in known_rulesets():
-            raise
 
 
 @cli.command()

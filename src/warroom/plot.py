@@ -7,10 +7,10 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from warroom.core.errors import UsageError  # noqa: E402
-from warroom.core.ruling import Odds, percent  # noqa: E402
+from warroom.core.errors import UsageError
+from warroom.core.ruling import Odds, percent
 
 
 def plot_odds(odds: Odds, path: Path) -> Path:
@@ -35,7 +35,7 @@ def plot_odds(odds: Odds, path: Path) -> Path:
         ax.legend(loc="lower right", fontsize=8)
     ax.set_yticks(positions, names, fontsize=9)
     ax.set_xlabel("probability (%)")
-    ax.set_xlim(0, max(exact + [1.0]) * 1.18)
+    ax.set_xlim(0, max([*exact, 1.0]) * 1.18)
     ax.set_title(f"{odds.title}  ({odds.procedure})", fontsize=11)
     inputs = ", ".join(f"{k}={_show(v)}" for k, v in odds.inputs.items())
     fig.text(0.01, 0.01, inputs, fontsize=7, color="#555555", wrap=True)

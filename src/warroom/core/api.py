@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from warroom.core.chance import Outcome, Resolution
+from warroom.core.errors import UsageError
 from warroom.core.evaluate import enumerate_tree, play, sample_batch
 from warroom.core.registry import ProcedureSpec, get_procedure
 from warroom.core.ruling import Modifier, Odds, Ruling
@@ -28,20 +29,32 @@ def _checked(spec: ProcedureSpec, values: Mapping[str, Any], result: str) -> str
     return result
 
 
+def _merged(params: Mapping[str, Any] | None, keywords: Mapping[str, Any]) -> dict[str, Any]:
+    both = dict(params or {})
+    for key, value in keywords.items():
+        if key in both:
+            raise UsageError(f"{key} is given twice")
+        both[key] = value
+    return both
+
+
 def odds(
     procedure: str,
+    params: Mapping[str, Any] | None = None,
+    /,
     *,
     trials: int = 0,
     seed: int | None = None,
     progress: Callable[[int], None] | None = None,
-    **params: Any,
+    **kw: Any,
 ) -> Odds:
     """Exact distribution of the procedure's results; with ``trials``, a Monte Carlo count beside it.
 
-    The Monte Carlo column throws every die face from a generator seeded with ``seed``.
+    Parameters come as a mapping, as keywords, or both. The Monte Carlo column throws
+    every die face from a generator seeded with ``seed``.
     """
     spec = get_procedure(procedure)
-    values = spec.bind(params)
+    values = spec.bind(_merged(params, kw))
     run = spec.runner(values)
     totals, leaves = enumerate_tree(lambda r: run(r).result, explain=True)
     rows = spec.result_rows(values)
@@ -56,7 +69,7 @@ def odds(
     steps = first.steps[: first.first_chance] if first.first_chance is not None else first.steps
     sampled = None
     if trials:
-        counts = sample(spec.id, trials, seed=seed, method="dice", progress=progress, **values)
+        counts = sample(spec.id, trials, values, seed=seed, method="dice", progress=progress)
         sampled = tuple((row, counts.get(row, 0)) for row in rows)
     return Odds(
         spec.id, spec.title, spec.rule, values, tuple(modifiers), tuple(steps), distribution, len(leaves),
@@ -64,10 +77,18 @@ def odds(
     )
 
 
-def roll(procedure: str, *, seed: int | None = None, rng: np.random.Generator | None = None, **params: Any) -> Ruling:
+def roll(
+    procedure: str,
+    params: Mapping[str, Any] | None = None,
+    /,
+    *,
+    seed: int | None = None,
+    rng: np.random.Generator | None = None,
+    **kw: Any,
+) -> Ruling:
     """Play the procedure once with real dice and return the explained ruling."""
     spec = get_procedure(procedure)
-    values = spec.bind(params)
+    values = spec.bind(_merged(params, kw))
     outcome, resolution = play(spec.runner(values), _generator(seed, rng))
     return ruling_of(spec, values, outcome, resolution)
 
@@ -82,17 +103,19 @@ def ruling_of(spec: ProcedureSpec, values: Mapping[str, Any], outcome: Outcome, 
 def sample(
     procedure: str,
     trials: int,
+    params: Mapping[str, Any] | None = None,
+    /,
     *,
     seed: int | None = None,
     rng: np.random.Generator | None = None,
     method: str = "batch",
     progress: Callable[[int], None] | None = None,
-    **params: Any,
+    **kw: Any,
 ) -> Counter[str]:
     """Draw ``trials`` results: ``method="batch"`` splits the batch over the chance tree;
     ``method="dice"`` plays every trial, throwing each die face."""
     spec = get_procedure(procedure)
-    values = spec.bind(params)
+    values = spec.bind(_merged(params, kw))
     run = spec.runner(values)
     generator = _generator(seed, rng)
     if method == "batch":

@@ -214,7 +214,7 @@ class Resolution:
     and return ``r.result(result, row=...)``.
     """
 
-    __slots__ = ("source", "modifiers", "steps", "dice", "explain", "first_chance")
+    __slots__ = ("dice", "explain", "first_chance", "modifiers", "source", "steps")
 
     def __init__(self, source: ChanceSource, explain: bool = True) -> None:
         self.source = source
@@ -227,15 +227,16 @@ class Resolution:
     # chance ---------------------------------------------------------------------------
     def die(self, sides: int = 6, label: str = "die") -> int:
         """One die of ``sides`` faces."""
-        return self._ask(Node("die", (sides,), f"1d{sides}"), label)
+        return int(self._ask(Node("die", (sides,), f"1d{sides}"), label))
 
     def dice_sum(self, count: int, sides: int = 6, label: str = "dice") -> int:
         """The total of ``count`` dice of ``sides`` faces."""
-        return self._ask(Node("sum", (count, sides), f"{count}d{sides}"), label)
+        return int(self._ask(Node("sum", (count, sides), f"{count}d{sides}"), label))
 
     def successes(self, count: int, sides: int = 6, hits_on: int = 5, label: str = "dice") -> int:
         """How many of ``count`` dice show ``hits_on`` or more."""
-        return self._ask(Node("successes", (count, sides, hits_on), f"{count}d{sides} hitting on {hits_on}+"), label)
+        spec = f"{count}d{sides} hitting on {hits_on}+"
+        return int(self._ask(Node("successes", (count, sides, hits_on), spec), label))
 
     def successes_and_ones(
         self, count: int, sides: int = 6, hits_on: int = 5, label: str = "dice"
@@ -247,7 +248,7 @@ class Resolution:
 
     def percentile(self, label: str = "percentile") -> int:
         """Two d10 read as tens and units, 00 read as 100: 1 to 100."""
-        return self._ask(Node("percentile", (), "d%"), label)
+        return int(self._ask(Node("percentile", (), "d%"), label))
 
     def draw(self, deck: Sequence[Card], label: str = "card") -> Card:
         """One card drawn from ``deck`` (the cards still in it), without replacement."""

@@ -77,6 +77,7 @@ class SeedEntry(Table):
 
     @model_validator(mode="after")
     def _names_unique(self) -> Self:
+        """Refuse a name or alias that is blank or already names a section of this seed."""
         owner: dict[str, str] = {}
         for section in self.sections:
             for name in section.names():
@@ -116,6 +117,7 @@ class SeedSections(Table):
 
     @model_validator(mode="after")
     def _seeds_unique(self) -> Self:
+        """Refuse two seeds with one number or one ruleset."""
         for label, values in (
             ("seed number", [s.number for s in self.seeds]),
             ("ruleset", [s.ruleset for s in self.seeds]),
@@ -140,6 +142,7 @@ class SeedSections(Table):
 
 @functools.lru_cache(maxsize=1)
 def _shipped_sections() -> SeedSections:
+    """The shipped section list, loaded and checked once."""
     return load_table(SEED_SECTIONS, SeedSections)
 
 
@@ -148,6 +151,11 @@ def load_seed_sections(path: Path | None = None) -> SeedSections:
     if path is None:
         return _shipped_sections()
     return load_table(path, SeedSections)
+
+
+def known_rulesets() -> tuple[str, ...]:
+    """The id of every ruleset that carries a seed, registered in code yet or not, in seed order."""
+    return load_seed_sections().ruleset_ids()
 
 
 # --- declarations by code that is not a procedure ----------------------------------------------
@@ -267,18 +275,14 @@ class _FileScan:
         """The rule markers of ``pytestmark = ...`` assignments in a module or class body."""
         found: list[tuple[str, str, int]] = []
         for statement in body:
-            value: ast.expr | None = None
-            if isinstance(statement, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in statement.targets
-            ):
-                value = statement.value
-            elif (
-                isinstance(statement, ast.AnnAssign)
-                and isinstance(statement.target, ast.Name)
-                and statement.target.id == "pytestmark"
-            ):
-                value = statement.value
-            if value is None:
+            if isinstance(statement, ast.Assign):
+                targets = statement.targets
+            elif isinstance(statement, ast.AnnAssign):
+                targets = [statement.target]
+            else:
+                continue
+            value: ast.expr | None = statement.value
+            if value is None or not any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in targets):
                 continue
             items = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
             found += self.marks(items, where)
@@ -322,17 +326,19 @@ def _marker_arguments(call: ast.Call) -> tuple[str, str] | str:
     for name, argument in zip(("seed", "section"), call.args, strict=False):
         given[name] = argument
     for keyword in call.keywords:
-        if keyword.arg not in ("seed", "section") or keyword.arg in given:
+        if keyword.arg not in ("seed", "section"):
             return f"pytest.mark.rule takes seed and section, not {keyword.arg or '**kwargs'}"
+        if keyword.arg in given:
+            return f"pytest.mark.rule is given its {keyword.arg} twice"
         given[keyword.arg] = keyword.value
     values: list[str] = []
     for name in ("seed", "section"):
-        argument = given.get(name)
-        if argument is None:
+        value = given.get(name)
+        if value is None:
             return f"pytest.mark.rule is missing its {name}"
-        if not isinstance(argument, ast.Constant) or not isinstance(argument.value, str):
+        if not isinstance(value, ast.Constant) or not isinstance(value.value, str):
             return f"pytest.mark.rule's {name} must be a string literal, so coverage can read it without running"
-        values.append(argument.value)
+        values.append(value.value)
     return values[0], values[1]
 
 
@@ -407,6 +413,7 @@ class UnknownReference:
         return f"{self.kind} {self.by}: {self.problem}"
 
     def to_dict(self) -> dict[str, str]:
+        """The citation and its problem as plain data."""
         return {"kind": self.kind, "by": self.by, "seed": self.seed, "section": self.section, "problem": self.problem}
 
 
@@ -426,11 +433,13 @@ class SectionCoverage:
 
     @property
     def status(self) -> Status:
+        """Whether the section is implemented, tested, both or neither."""
         if self.implemented_by:
             return "implemented+tested" if self.tests else "implemented, untested"
         return "tested only" if self.tests else "not implemented"
 
     def to_dict(self) -> dict[str, Any]:
+        """The section's coverage as plain data."""
         return {
             "section": self.section,
             "status": self.status,
@@ -449,10 +458,12 @@ class SeedCoverage:
 
     @property
     def implemented(self) -> int:
+        """How many sections some code implements."""
         return sum(1 for s in self.sections if s.implemented_by)
 
     @property
     def tested(self) -> int:
+        """How many sections some test checks."""
         return sum(1 for s in self.sections if s.tests)
 
     def summary(self) -> str:
@@ -463,6 +474,7 @@ class SeedCoverage:
         )
 
     def to_dict(self) -> dict[str, Any]:
+        """The seed's coverage as plain data, with its counts and summary line."""
         return {
             "seed": self.seed.number,
             "file": self.seed.file,
@@ -486,6 +498,7 @@ class CoverageReport:
     tests_dir: Path | None
 
     def to_dict(self) -> dict[str, Any]:
+        """The whole report as plain data (the ``--json`` output)."""
         return {
             "tests_dir": str(self.tests_dir) if self.tests_dir is not None else None,
             "seeds": [s.to_dict() for s in self.seeds],
@@ -496,6 +509,8 @@ class CoverageReport:
 
 @dataclass(frozen=True)
 class _Citation:
+    """One place that names a seed section: a procedure, a declared use or a test."""
+
     kind: CitationKind
     by: str
     seed: str
@@ -516,6 +531,7 @@ def _citations(scan: MarkerScan) -> list[_Citation]:
 
 
 def _choose(catalogue: SeedSections, ruleset: str | None) -> tuple[SeedEntry, ...]:
+    """The seeds to report: all, or the one ``ruleset`` carries; an unknown id is a :class:`UsageError`."""
     if ruleset is None:
         return catalogue.seeds
     for seed in catalogue.seeds:
@@ -526,6 +542,7 @@ def _choose(catalogue: SeedSections, ruleset: str | None) -> tuple[SeedEntry, ..
 
 
 def _tests_dir(tests_dir: Path | None) -> Path | None:
+    """The tests directory to read: the one given (which must exist) or the default."""
     if tests_dir is None:
         return default_tests_dir()
     if not tests_dir.is_dir():
@@ -569,6 +586,7 @@ def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None) 
             unknown.append(UnknownReference(citation.kind, citation.by, citation.seed, citation.section, problem))
 
     def by(seed: SeedEntry, section: SeedSection, kind: CitationKind) -> tuple[str, ...]:
+        """Who cites ``section`` of ``seed`` in this way."""
         return tuple(cited.get((seed.number, section.name, kind), ()))
 
     seeds = tuple(
@@ -610,6 +628,7 @@ _TESTS_SHOWN = 3
 
 
 def _tests_cell(tests: tuple[str, ...]) -> str:
+    """The count of tests and the names of the first few."""
     if not tests:
         return ""
     names = [test.split("::", 1)[-1] for test in tests[:_TESTS_SHOWN]]
@@ -618,12 +637,13 @@ def _tests_cell(tests: tuple[str, ...]) -> str:
 
 
 def _seed_table(seed: SeedCoverage) -> RichTable:
+    """One row per section of the seed."""
     title = f"{seed.seed.number} {seed.seed.title} ({seed.seed.file}), ruleset {seed.seed.ruleset}"
     table = RichTable(title=title, title_justify="left")
     table.add_column("section")
     table.add_column("status", no_wrap=True)
-    table.add_column("implemented by")
-    table.add_column("tested by")
+    table.add_column("implemented by", overflow="fold")
+    table.add_column("tested by", overflow="fold")
     own = f"{seed.seed.ruleset}/"
     for section in seed.sections:
         # The seed's own ruleset is named once in the title; other rulesets' procedures keep their full id.

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable
 from fractions import Fraction
@@ -30,7 +31,7 @@ Run = Callable[[Resolution], Any]
 class _Enumerate(ChanceSource):
     """Follows a prefix of outcome indices, then takes the first outcome of each new node."""
 
-    __slots__ = ("prefix", "trail", "probability", "cache")
+    __slots__ = ("cache", "prefix", "probability", "trail")
 
     def __init__(self, prefix: list[int], cache: dict[Hashable, Distribution]) -> None:
         self.prefix = prefix
@@ -87,6 +88,10 @@ def enumerate_tree(run: Run, cache: dict[Hashable, Distribution] | None = None, 
         prefix = [index for index, _ in trail[:i]] + [trail[i][0] + 1]
 
 
+def _step(process: Process[Any], state: Any, r: Resolution) -> Any:
+    return process.step(r, state)
+
+
 def process_distribution(process: Process[Any], cache: dict[Hashable, Distribution] | None = None) -> Distribution:
     """Exact distribution of (turns taken, final state) of a :class:`Process`.
 
@@ -102,7 +107,7 @@ def process_distribution(process: Process[Any], cache: dict[Hashable, Distributi
         following: dict[Any, Fraction] = defaultdict(Fraction)
         for state, p in current.items():
             if state not in steps:
-                steps[state] = enumerate_tree(lambda r, s=state: process.step(r, s), cache)[0]
+                steps[state] = enumerate_tree(functools.partial(_step, process, state), cache)[0]
             for new_state, q in steps[state].items():
                 if process.done(new_state):
                     finished[(turn, new_state)] += p * q
@@ -158,7 +163,7 @@ class _Branch(Exception):
 class _Split(ChanceSource):
     """Follows a prefix; at a new node it stops the run so the batch can be split there."""
 
-    __slots__ = ("prefix", "pos", "cache")
+    __slots__ = ("cache", "pos", "prefix")
 
     def __init__(self, prefix: tuple[int, ...], cache: dict[Hashable, Distribution]) -> None:
         self.prefix = prefix
@@ -208,7 +213,7 @@ def sample_batch(run: Run, trials: int, rng: np.random.Generator) -> Counter[Any
                 probabilities[branch.dist] = pvals
             for index, drawn in enumerate(rng.multinomial(n, pvals)):
                 if drawn:
-                    stack.append((prefix + (index,), int(drawn)))
+                    stack.append(((*prefix, index), int(drawn)))
             continue
         counts[value.result if isinstance(value, Outcome) else value] += n
     return counts

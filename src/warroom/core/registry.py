@@ -47,6 +47,7 @@ class ProcedureSpec:
     results: Results
     run: Callable[..., Outcome]
     check: Callable[[Mapping[str, Any]], None] | None = field(default=None)
+    example: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -110,11 +111,16 @@ def procedure(
     params: tuple[Param, ...] = (),
     results: Results,
     check: Callable[[Mapping[str, Any]], None] | None = None,
+    example: Mapping[str, Any] | None = None,
 ) -> Callable[[Callable[..., Outcome]], Callable[..., Outcome]]:
-    """Register a rule procedure (a function of a :class:`Resolution` and its parameters)."""
+    """Register a rule procedure (a function of a :class:`Resolution` and its parameters).
+
+    ``example`` is a typical set of parameters (every required one given): the docs,
+    tests and benchmarks run each procedure with it.
+    """
 
     def wrap(fn: Callable[..., Outcome]) -> Callable[..., Outcome]:
-        spec = ProcedureSpec(ruleset.id, name, title, summary, rule, params, results, fn, check)
+        spec = ProcedureSpec(ruleset.id, name, title, summary, rule, params, results, fn, check, example or {})
         if spec.id in _PROCEDURES:
             raise ValueError(f"procedure {spec.id} registered twice")
         _PROCEDURES[spec.id] = spec

@@ -157,7 +157,7 @@ class Odds:
         width = max(len(n) for n, _ in self.distribution)
         sampled = dict(self.sampled or ())
         for name, p in self.distribution:
-            row = f"  {name:<{width}}  {str(p):>14}  {percent(p):>8}"
+            row = f"  {name:<{width}}  {p!s:>14}  {percent(p):>8}"
             if self.sampled is not None:
                 row += f"  {percent(sampled.get(name, 0) / self.trials):>8}"
             lines.append(row)

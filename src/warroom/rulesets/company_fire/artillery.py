@@ -47,6 +47,7 @@ def _check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "artillery",
+    example={"mission": "he", "cover": True},
     title="Artillery fire mission",
     summary="A fire mission arriving on the next Fire card: denied on a 1, then HE 4d6 open / 3d6 cover, or smoke.",
     rule=cite(ARTILLERY, STATUS, readings=("CF-1", "CF-2", "CF-15")),

@@ -114,6 +114,7 @@ def _score_terms(r: Resolution, v: Mapping[str, Any], side: str) -> int:
 @procedure(
     INFO,
     "close-assault",
+    example={"att_good_order": 2, "att_smg": True, "att_leader": "pl", "def_pinned": True, "def_mgs": 1},
     title="Close assault",
     summary="Attacker and defender each roll 1d6 plus modifiers; the margin is hits on each losing unit.",
     rule=cite(ASSAULT, "Vehicle Close Assault", readings=("CF-7", "CF-8")),

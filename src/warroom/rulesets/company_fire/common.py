@@ -30,7 +30,9 @@ TARGET_STATUS = Param(
     "target_status", "choice", "the target unit's status before the attack", "good_order",
     choices=("good_order", "pinned", "suppressed"),
 )
-EXPERIENCE = Param("experience", "choice", "the unit's troop quality", "regular", choices=("green", "regular", "veteran"))
+EXPERIENCE = Param(
+    "experience", "choice", "the unit's troop quality", "regular", choices=("green", "regular", "veteran")
+)
 LEADER = Param(
     "leader", "choice", "leaders in the unit's space: none, pl (platoon leader), cc (company commander), both",
     "none", choices=("none", "pl", "cc", "both"),
@@ -61,7 +63,8 @@ def apply_hits(r: Resolution, hits: int, status: str, smf: bool = False) -> Outc
         return r.result("destroyed", f"{plural(hits, 'hit')} \u2192 destroyed")
     if hits >= t.suppressed_at:
         if status == "suppressed":
-            return r.result("destroyed", f"{plural(hits, 'hit')} on a suppressed unit \u2192 suppressed again: destroyed")
+            row = f"{plural(hits, 'hit')} on a suppressed unit \u2192 suppressed again: destroyed"
+            return r.result("destroyed", row)
         return r.result("suppressed", f"{plural(hits, 'hit')} \u2192 suppressed")
     if hits >= t.pinned_at:
         if status == "good_order":

@@ -56,14 +56,18 @@ def _check_range(weapon: str, distance: int) -> None:
 def _check_card(weapon: str, card: str, moved: bool) -> None:
     w = tables().weapons[weapon]
     if moved and card == "fire":
-        raise UsageError("moved=true with card=fire: a unit that moves on a Fire card may not fire (Moving on a Fire card)")
+        raise UsageError(
+            "moved=true with card=fire: a unit that moves on a Fire card may not fire (Moving on a Fire card)"
+        )
     if moved and w.weapon_team:
         raise UsageError(f"a {w.label} may not move and fire on the same card (Movement, weapon teams)")
 
 
 def _check_retreat(small_arms: bool, retreat: bool, what: str) -> None:
     if retreat and not small_arms:
-        raise UsageError(f"retreat=true: only hits from small-arms fire can be reduced by retreating, not {what} (CF-3)")
+        raise UsageError(
+            f"retreat=true: only hits from small-arms fire can be reduced by retreating, not {what} (CF-3)"
+        )
 
 
 def fire_dice(
@@ -118,6 +122,7 @@ def on_the_move(card: str, moved: bool) -> bool:
 @procedure(
     INFO,
     "individual-fire",
+    example={"weapon": "rifle_squad", "range": 4, "cover": True},
     title="Individual unit fire",
     summary="One squad or weapon team fires at one unit in a target space.",
     rule=cite(FIRE, STATUS, readings=("CF-1", "CF-2", "CF-3", "CF-4", "CF-6", "CF-9")),
@@ -164,6 +169,7 @@ def _group_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "group-fire",
+    example={"firers": "rifle_squad,rifle_squad", "cover": True},
     title="Group fire",
     summary="Units that began the phase in one space pool their dice at one target space.",
     rule=cite(GROUP, FIRE, STATUS, readings=("CF-1", "CF-2", "CF-3", "CF-6", "CF-10")),
@@ -173,7 +179,8 @@ def _group_check(v: Mapping[str, Any]) -> None:
         LEADER,
         RANGE,
         COVER,
-        Param("card", "choice", "the card: group fire is never on a Move card", "fire", choices=("fire", "face", "move")),
+        Param("card", "choice", "the card: group fire is never on a Move card", "fire",
+              choices=("fire", "face", "move")),
         RECON,
         Param("pinned_firers", "bool", "some firers are pinned (allowed only with a leader present)", False),
         TARGET_STATUS,
@@ -227,6 +234,7 @@ def _op_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "opportunity-fire",
+    example={"weapon": "hmg", "range": 5},
     title="Opportunity fire",
     summary="A single non-phasing unit fires at a unit that moved into a space in its LOS; MGs jam on two 1s.",
     rule=cite(OP_FIRE, FIRE, STATUS, readings=("CF-1", "CF-2", "CF-5")),
@@ -272,6 +280,7 @@ def _sniper_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "sniper-fire",
+    example={"target": "smf", "range": 6},
     title="Sniper fire",
     summary="A sniper fires 3d6 at one declared unit or SMF in LOS, then leaves the table.",
     rule=cite(SMF, FIRE, STATUS, readings=("CF-1", "CF-2", "CF-11")),
@@ -306,6 +315,7 @@ def sniper_fire(r: Resolution, target: str, range: int, cover: bool, target_stat
 @procedure(
     INFO,
     "hit-result",
+    example={"hits": 2, "target_status": "pinned"},
     title="Hit result",
     summary="What a number of hits from one attack does to a unit or an SMF (no dice).",
     rule=cite(STATUS, SMF, readings=("CF-2", "CF-3")),
@@ -340,6 +350,7 @@ def _smf_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "smf-elimination",
+    example={"cause": "artillery_he", "attack_result": "suppressed"},
     title="SMF elimination",
     summary="Whether a single mounted figure (leader, observer, sniper, scout) is eliminated.",
     rule=cite(SMF),

@@ -59,6 +59,7 @@ def _detonate(r: Resolution, field: str, target: str, target_status: str) -> Out
 @procedure(
     INFO,
     "minefield-passage",
+    example={"field": "real"},
     title="Passing through a marked minefield",
     summary="A unit tries to pass through a space marked as mined: 1d6, through on 5-6, else the mines may bite.",
     rule=cite(MINES, STATUS, readings=READINGS),
@@ -82,6 +83,7 @@ def minefield_passage(r: Resolution, field: str, target: str, target_status: str
 @procedure(
     INFO,
     "minefield-find-path",
+    example={"engineers": True},
     title="Finding a path through a marked minefield",
     summary="One unit or SMF looks for a path without clearing: 1d6 (+2 engineers), a path on 5+.",
     rule=cite(MINES, readings=("CF-12",)),
@@ -103,6 +105,7 @@ def minefield_find_path(r: Resolution, engineers: bool) -> Outcome:
 @procedure(
     INFO,
     "minefield-follow-path",
+    example={"field": "real"},
     title="Following a found path through a minefield",
     summary="Once a path is found, each following unit rolls 1d6 + 2 and passes on 5+.",
     rule=cite(MINES, STATUS, readings=READINGS),
@@ -134,6 +137,7 @@ CLEAR_ROWS = (
 @procedure(
     INFO,
     "minefield-clear",
+    example={"field": "real", "engineers": True},
     title="Clearing a marked minefield",
     summary="Units stopped in the mined space roll 1d6 (+2 engineers) against the mines' 1d6.",
     rule=cite(MINES, readings=("CF-12", "CF-13")),

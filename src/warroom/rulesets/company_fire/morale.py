@@ -30,6 +30,7 @@ from warroom.rulesets.company_fire.tables import tables
 @procedure(
     INFO,
     "rally",
+    example={"status": "suppressed", "leader": "pl"},
     title="Rally",
     summary="A pinned (4+) or suppressed (5+) unit tries to rally one step on 1d6.",
     rule=cite(STATUS, readings=("CF-7",)),
@@ -74,6 +75,7 @@ def _movement_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "movement-test",
+    example={"destination": "open", "enemy_op_fire_los": True},
     title="Movement Test",
     summary="1d6 to move in enemy LOS, to move on a Fire card, or to fall back: 4+ into cover, 5+ into the open.",
     rule=cite(MOVE, readings=("CF-7",)),

@@ -67,6 +67,7 @@ def _check_drawn(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "initiative-card",
+    example={"jokers": 2, "drawn": "AS,2H,KD"},
     title="Initiative card",
     summary="The next card from the initiative deck: which side acts, and on what kind of card.",
     rule=cite(DECK, "Initiative and Phase Sequence", readings=("CF-14",)),
@@ -113,6 +114,7 @@ CLOCK_PARAMS = (
 @procedure(
     INFO,
     "game-clock",
+    example={"clock": 9},
     title="Game clock",
     summary="How many more turns the game lasts: 1d6 added at the end of each defender initiative, over at 21 (30).",
     rule=cite(CLOCK, "Tracking Turns"),
