@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -241,9 +242,14 @@ def demo() -> None:
                   "Each squad gives 3d6 less 1 for cover, so the pool is 4d6, rolled once per target unit.\n")
     _print_odds(warroom.odds("group-fire", firers="rifle_squad,rifle_squad", cover=True))
     console.print("\nThe same attack played out with seeded dice, once for each of the three target units:\n")
-    for seed in (1, 2, 3):
-        click.echo(str(warroom.roll("group-fire", firers="rifle_squad,rifle_squad", cover=True, seed=seed)))
-        click.echo()
+    rng = np.random.default_rng(1944)
+    for unit in (1, 2, 3):
+        ruling = warroom.roll("group-fire", {"firers": "rifle_squad,rifle_squad", "cover": True}, rng=rng)
+        if unit == 1:
+            click.echo(str(ruling))
+        else:
+            click.echo(f"  target unit {unit}: {ruling.dice[0]}; {ruling.row}")
+    click.echo()
     console.print("A close assault: two good-order squads with an SMG squad and the platoon leader\n"
                   "against a pinned squad with an MMG in the space.\n")
     _print_odds(warroom.odds("close-assault", att_good_order=2, att_smg=True, att_leader="pl",

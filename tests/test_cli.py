@@ -1,0 +1,98 @@
+"""The warroom command as a user meets it: answers, help, and one clear line for bad input."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from warroom.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["warroom", *args])
+    code = 0
+    try:
+        main()
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.rule("002", "Group Fire")
+def test_odds_prints_every_result_with_its_fraction(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, monkeypatch, "odds", "group-fire", "firers=rifle_squad,rifle_squad", "cover=true")
+    assert code == 0
+    for text in ("good order", "16/81", "19.753%", "destroyed", "1/9", "11.111%", "pool: 4d6"):
+        assert text in out
+
+
+def test_odds_json_with_monte_carlo(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, monkeypatch, "odds", "rally", "status=pinned", "--json", "--trials", "2000",
+                       "--seed", "4")
+    assert code == 0
+    data = json.loads(out)
+    assert [r["probability"] for r in data["results"]] == ["1/2", "1/2"]
+    assert data["monte_carlo"]["trials"] == 2000 and sum(data["monte_carlo"]["counts"].values()) == 2000
+    _, again, _ = run(capsys, monkeypatch, "odds", "rally", "status=pinned", "--json", "--trials", "2000",
+                      "--seed", "4")
+    assert json.loads(again)["monte_carlo"] == data["monte_carlo"]
+
+
+def test_odds_plot_writes_a_chart(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    chart = tmp_path / "assault.png"
+    code, out, _ = run(capsys, monkeypatch, "odds", "close-assault", "att_smg=true", "--plot", str(chart))
+    assert code == 0 and chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and str(chart) in out
+
+
+def test_roll_is_reproducible_with_a_seed(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    args = ("roll", "artillery", "cover=true", "--seed", "3", "--json")
+    first = json.loads(run(capsys, monkeypatch, *args)[1])
+    second = json.loads(run(capsys, monkeypatch, *args)[1])
+    assert first == second and first["procedure"] == "company-fire/artillery" and first["dice"]
+
+
+def test_procedure_help_lists_parameters(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, monkeypatch, "odds", "individual-fire", "--help")
+    assert code == 0
+    assert "weapon  (one of smg_squad, rifle_squad" in out and "default required" in out and "recon_by_fire" in out
+
+
+def test_listings(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    assert "company-fire" in run(capsys, monkeypatch, "rulesets")[1]
+    out = run(capsys, monkeypatch, "procedures", "company-fire")[1]
+    assert "company-fire/close-assault" in out and "company-fire/game-clock" in out
+    code, out, _ = run(capsys, monkeypatch, "rules", "coverage", "company-fire")
+    assert code == 0 and "Close Assault" in out and "sections implemented" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("odds", "group-fir"), "unknown procedure 'group-fir' (did you mean 'group-fire'?)"),
+        (("odds", "rally", "status=pinnned"), "status is one of pinned, suppressed (did you mean 'pinned'?)"),
+        (("odds", "rally", "status"), "'status' is not key=value; parameters of company-fire/rally are: status"),
+        (("odds", "rally", "stat=pinned"), "has no parameter 'stat'"),
+        (("odds", "individual-fire", "weapon=rifle_squad", "range=9"), "beyond the rifle squad"),
+        (("roll", "rally", "status=pinned", "--seed", "x"), "'x' is not a valid integer"),
+        (("odds", "rally", "status=pinned", "--plot", "/no/such/dir/a.png"), "does not exist"),
+        (("odds", "rally", "status=pinned", "--plot", "chart.txt"), "must end in .png, .svg or .pdf"),
+        (("odds",), "needs a PROCEDURE"),
+        (("procedures", "company_fire"), "unknown ruleset 'company_fire' (did you mean 'company-fire'?)"),
+        (("rules", "coverage", "brigad"), "unknown ruleset"),
+        (("oddz",), "No such command 'oddz'"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, monkeypatch, args, message) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run(capsys, monkeypatch, *args)
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1 and err.startswith("warroom: error: ") and "Traceback" not in err + out
+
+
+def test_demo_runs(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, monkeypatch, "demo")
+    assert code == 0 and "4d6" in out and "target unit 3" in out and "ends after 4 more turns" in out
