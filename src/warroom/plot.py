@@ -10,6 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 from warroom.core.errors import UsageError
+from warroom.core.registry import get_procedure
 from warroom.core.ruling import Odds, percent
 
 
@@ -37,7 +38,9 @@ def plot_odds(odds: Odds, path: Path) -> Path:
     ax.set_xlabel("probability (%)")
     ax.set_xlim(0, max([*exact, 1.0]) * 1.18)
     ax.set_title(f"{odds.title}  ({odds.procedure})", fontsize=11)
-    inputs = ", ".join(f"{k}={_show(v)}" for k, v in odds.inputs.items())
+    spec = get_procedure(odds.procedure)
+    given = {k: v for k, v in odds.inputs.items() if spec.param(k).required or v != spec.param(k).default}
+    inputs = ", ".join(f"{k}={_show(v)}" for k, v in given.items()) or "all parameters at their defaults"
     fig.text(0.01, 0.01, inputs, fontsize=7, color="#555555", wrap=True)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.savefig(path, dpi=120)
