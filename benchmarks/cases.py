@@ -2,10 +2,12 @@
 
 One :class:`Case` per procedure name (``warroom.procedures()``). ``params`` holds the
 required parameters (and anything else worth pinning); every other parameter takes
-its default. ``nodes`` lists the chance nodes the procedure meets with those
-parameters, written as :func:`run.node_label` writes them: the benchmark records
-the nodes the procedure actually meets and warns when they differ, so an icepool
-equivalent cannot silently drift from the rules tables. ``icepool`` is a Python
+its default. ``nodes`` is the chance nodes the procedure meets with those
+parameters, as ``run.py`` writes them (``d6``, ``4d6≥5``, ``card of 52``, ...;
+`` → `` between the nodes of one path through the chance tree, `` | `` between
+paths, only the longest paths shown). The benchmark records the nodes the
+procedure really meets and warns when they differ, so an icepool equivalent
+cannot silently drift from the rules tables. ``icepool`` is a Python
 expression, evaluated with ``icepool`` in scope, that computes the same dice
 distribution directly; ``None`` when the procedure throws no dice or icepool has no
 direct equivalent (``note`` says which).
@@ -23,44 +25,44 @@ POOL_DICE = 40
 @dataclass(frozen=True)
 class Case:
     params: dict[str, Any] = field(default_factory=dict)
-    nodes: tuple[str, ...] = ()
+    nodes: str = ""
     icepool: str | None = None
     note: str = ""
 
 
 CASES: dict[str, Case] = {
     # An HMG fires 4d6 (open target, Fire card), hits on 5+.
-    "individual-fire": Case({"weapon": "hmg"}, ("4d6≥5",), "4 @ (icepool.d6 >= 5)"),
+    "individual-fire": Case({"weapon": "hmg"}, "4d6≥5", "4 @ (icepool.d6 >= 5)"),
     # Two rifle squads pool 3d6 + 3d6.
-    "group-fire": Case({"firers": "rifle_squad,rifle_squad"}, ("6d6≥5",), "6 @ (icepool.d6 >= 5)"),
+    "group-fire": Case({"firers": "rifle_squad,rifle_squad"}, "6d6≥5", "6 @ (icepool.d6 >= 5)"),
     # An HMG op-fires 4d6: hits on 5+ and ones (two ones jam it) from the same throw.
     "opportunity-fire": Case(
-        {"weapon": "hmg"}, ("4d6≥5 +1s",),
+        {"weapon": "hmg"}, "4d6≥5 +1s",
         "4 @ icepool.d6.map(lambda x: icepool.Vector((int(x >= 5), int(x == 1))))",
     ),
     # A sniper fires 3d6 at a unit.
-    "sniper-fire": Case({}, ("3d6≥5",), "3 @ (icepool.d6 >= 5)"),
-    "hit-result": Case({"hits": 2}, (), None, "no dice"),
-    "smf-elimination": Case({"cause": "direct_fire"}, (), None, "no dice"),
+    "sniper-fire": Case({}, "3d6≥5", "3 @ (icepool.d6 >= 5)"),
+    "hit-result": Case({"hits": 2}, "", None, "no dice"),
+    "smf-elimination": Case({"cause": "direct_fire"}, "", None, "no dice"),
     # HE in the open: 1d6 arrival (denied on 1), then 4d6 hitting on 5+.
-    "artillery": Case({}, ("d6", "4d6≥5"), "(icepool.d6 <= 1).if_else(-1, 4 @ (icepool.d6 >= 5))"),
+    "artillery": Case({}, "d6 → 4d6≥5", "(icepool.d6 <= 1).if_else(-1, 4 @ (icepool.d6 >= 5))"),
     # Attacker's 1d6 against the defender's 1d6: the margin.
-    "close-assault": Case({}, ("d6",), "icepool.d6 - icepool.d6"),
+    "close-assault": Case({}, "1d6 against 1d6", "icepool.d6 - icepool.d6"),
     # 1d6 through on 5+, else a real field rolls 3d6 damage hitting on 5+.
-    "minefield-passage": Case({}, ("d6", "3d6≥5"), "(icepool.d6 >= 5).if_else(-1, 3 @ (icepool.d6 >= 5))"),
-    "minefield-find-path": Case({}, ("d6",), "icepool.d6 >= 5"),
+    "minefield-passage": Case({}, "d6 → 3d6≥5", "(icepool.d6 >= 5).if_else(-1, 3 @ (icepool.d6 >= 5))"),
+    "minefield-find-path": Case({}, "d6", "icepool.d6 >= 5"),
     # 1d6 + 2 through on 5+, else 3d6 damage.
-    "minefield-follow-path": Case({}, ("d6", "3d6≥5"), "(icepool.d6 + 2 >= 5).if_else(-1, 3 @ (icepool.d6 >= 5))"),
+    "minefield-follow-path": Case({}, "d6 → 3d6≥5", "(icepool.d6 + 2 >= 5).if_else(-1, 3 @ (icepool.d6 >= 5))"),
     # Clearing side's 1d6 against the mines' 1d6.
-    "minefield-clear": Case({}, ("d6",), "icepool.d6 - icepool.d6"),
-    "rally": Case({"status": "pinned"}, ("d6",), "icepool.d6 >= 4"),
-    "movement-test": Case({"destination": "cover"}, ("d6",), "icepool.d6 >= 4"),
+    "minefield-clear": Case({}, "1d6 against 1d6", "icepool.d6 - icepool.d6"),
+    "rally": Case({"status": "pinned"}, "d6", "icepool.d6 >= 4"),
+    "movement-test": Case({"destination": "cover"}, "d6", "icepool.d6 >= 4"),
     # One card from a full 52-card deck is a uniform 52-sided die over the cards.
     "initiative-card": Case(
-        {}, ("card of 52",), "icepool.Die([f'{rank}{suit}' for suit in 'SHDC' for rank in range(1, 14)])",
+        {}, "card of 52", "icepool.Die([f'{rank}{suit}' for suit in 'SHDC' for rank in range(1, 14)])",
     ),
     # Turns until 1d6 per turn takes the clock from 0 to 21 or more.
-    "game-clock": Case({}, ("until turn: d6",), "icepool.d6.time_to_sum(21)"),
+    "game-clock": Case({}, "until turn: d6", "icepool.d6.time_to_sum(21)"),
 }
 
 POOL_ICEPOOL = f"{POOL_DICE} @ (icepool.d6 >= 5)"

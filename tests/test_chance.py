@@ -46,7 +46,7 @@ def test_percentile_reads_00_as_100() -> None:
         def integers(self, low: int, high: int, size: int | None = None) -> Any:
             return np.zeros(size or 1, dtype=int) if size else 0
 
-    value, faces = Node("percentile", (), "d%").throw(Zeros())  # type: ignore[arg-type]
+    value, faces = Node("percentile", ()).throw(Zeros())  # type: ignore[arg-type]
     assert value == 100 and faces == (0, 0)
 
 

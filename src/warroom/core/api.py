@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Mapping
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -11,7 +11,7 @@ import numpy as np
 
 from warroom.core.chance import Outcome, Resolution
 from warroom.core.errors import UsageError
-from warroom.core.evaluate import enumerate_tree, play, sample_batch
+from warroom.core.evaluate import Cache, enumerate_tree, play, sample_batch
 from warroom.core.registry import ProcedureSpec, get_procedure
 from warroom.core.ruling import Modifier, Odds, Ruling
 
@@ -20,6 +20,22 @@ def _generator(seed: int | None, rng: np.random.Generator | None) -> np.random.G
     if rng is not None:
         return rng
     return np.random.default_rng(seed)
+
+
+_CACHES: OrderedDict[Hashable, Cache] = OrderedDict()
+
+
+def _cache_for(spec: ProcedureSpec, values: Mapping[str, Any]) -> Cache:
+    """Per (procedure, parameters): the distributions of the processes it runs, kept across calls."""
+    key = (spec.id, tuple(sorted(values.items())))
+    cache = _CACHES.get(key)
+    if cache is None:
+        cache = _CACHES[key] = {}
+        if len(_CACHES) > 256:
+            _CACHES.popitem(last=False)
+    else:
+        _CACHES.move_to_end(key)
+    return cache
 
 
 def _checked(spec: ProcedureSpec, values: Mapping[str, Any], result: str) -> str:
@@ -56,7 +72,7 @@ def odds(
     spec = get_procedure(procedure)
     values = spec.bind(_merged(params, kw))
     run = spec.runner(values)
-    totals, leaves = enumerate_tree(lambda r: run(r).result, explain=True)
+    totals, leaves = enumerate_tree(lambda r: run(r).result, _cache_for(spec, values), explain=True)
     rows = spec.result_rows(values)
     for result in totals:
         _checked(spec, values, result)
@@ -119,7 +135,7 @@ def sample(
     run = spec.runner(values)
     generator = _generator(seed, rng)
     if method == "batch":
-        return sample_batch(run, trials, generator)
+        return sample_batch(run, trials, generator, _cache_for(spec, values))
     if method != "dice":
         raise ValueError("method is 'batch' or 'dice'")
     counts: Counter[str] = Counter()

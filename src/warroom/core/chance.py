@@ -11,7 +11,8 @@ which of the two a run uses.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Sequence
+import math
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -56,6 +57,7 @@ class Card(NamedTuple):
 SUITS = ("S", "H", "D", "C")
 
 
+@functools.lru_cache(maxsize=4)
 def standard_deck(jokers: int = 0) -> tuple[Card, ...]:
     """A standard 52-card deck, with 0 to 2 Jokers."""
     cards = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
@@ -86,63 +88,113 @@ def parse_card(text: str) -> Card:
 # --- chance nodes --------------------------------------------------------------------------
 
 
-def _from_icepool(die: icepool.Die) -> Distribution:
-    denominator = die.denominator()
-    return tuple((outcome, Fraction(q, denominator)) for outcome, q in die.items())
+@dataclass(frozen=True, eq=False)
+class Weights:
+    """An exact distribution as whole-number weights over their total.
+
+    The evaluators multiply and add integers on the hot path and make ``Fraction``s
+    only once per result.
+    """
+
+    values: tuple[Any, ...]
+    weights: tuple[int, ...]
+    total: int
+
+    def items(self) -> Distribution:
+        return tuple((v, Fraction(w, self.total)) for v, w in zip(self.values, self.weights, strict=True))
+
+    @staticmethod
+    def of(distribution: Iterable[tuple[Any, Fraction]]) -> Weights:
+        pairs = [(v, p) for v, p in distribution if p]
+        total = math.lcm(*(p.denominator for _, p in pairs))
+        return Weights(tuple(v for v, _ in pairs), tuple(int(p * total) for _, p in pairs), total)
+
+
+def _from_icepool(die: icepool.Die, convert: Callable[[Any], Any] = int) -> Weights:
+    items = list(die.items())
+    return Weights(tuple(convert(v) for v, _ in items), tuple(q for _, q in items), die.denominator())
 
 
 @functools.lru_cache(maxsize=256)
-def _die_distribution(sides: int) -> Distribution:
-    p = Fraction(1, sides)
-    return tuple((face, p) for face in range(1, sides + 1))
+def _die_distribution(sides: int) -> Weights:
+    return Weights(tuple(range(1, sides + 1)), (1,) * sides, sides)
+
+
+@functools.lru_cache(maxsize=256)
+def _difference_distribution(sides_a: int, sides_b: int) -> Weights:
+    counts: dict[int, int] = {}
+    for a in range(1, sides_a + 1):
+        for b in range(1, sides_b + 1):
+            counts[a - b] = counts.get(a - b, 0) + 1
+    ordered = sorted(counts)
+    return Weights(tuple(ordered), tuple(counts[d] for d in ordered), sides_a * sides_b)
+
+
+_NOTHING = Weights((0,), (1,), 1)
 
 
 @functools.lru_cache(maxsize=4096)
-def _sum_distribution(count: int, sides: int) -> Distribution:
-    if count == 0:
-        return ((0, Fraction(1)),)
-    return _from_icepool(count @ icepool.d(sides))
+def _sum_distribution(count: int, sides: int) -> Weights:
+    return _from_icepool(count @ icepool.d(sides)) if count else _NOTHING
 
 
 @functools.lru_cache(maxsize=4096)
-def _successes_distribution(count: int, sides: int, hits_on: int) -> Distribution:
-    if count == 0:
-        return ((0, Fraction(1)),)
-    return tuple((int(k), p) for k, p in _from_icepool(count @ (icepool.d(sides) >= hits_on)))
+def _successes_distribution(count: int, sides: int, hits_on: int) -> Weights:
+    return _from_icepool(count @ (icepool.d(sides) >= hits_on)) if count else _NOTHING
 
 
 @functools.lru_cache(maxsize=4096)
-def _successes_and_ones_distribution(count: int, sides: int, hits_on: int) -> Distribution:
+def _successes_and_ones_distribution(count: int, sides: int, hits_on: int) -> Weights:
     if count == 0:
-        return (((0, 0), Fraction(1)),)
+        return Weights(((0, 0),), (1,), 1)
     face = icepool.d(sides).map(lambda x: icepool.Vector((int(x >= hits_on), int(x == 1))))
-    return tuple((tuple(int(v) for v in outcome), p) for outcome, p in _from_icepool(count @ face))
+    return _from_icepool(count @ face, lambda v: tuple(int(x) for x in v))
 
 
-@dataclass(frozen=True)
-class Node:
+@functools.lru_cache(maxsize=256)
+def _draw_distribution(deck: tuple[Card, ...]) -> Weights:
+    return Weights(deck, (1,) * len(deck), len(deck))
+
+
+class Node(NamedTuple):
     """One chance event: its exact distribution and how to throw it for real."""
 
     kind: str
     args: tuple[Any, ...]
-    spec: str
 
-    def distribution(self) -> Distribution:
-        if self.kind == "die":
+    @property
+    def spec(self) -> str:
+        """The dice as an umpire names them: ``3d6 hitting on 5+``."""
+        kind, args = self.kind, self.args
+        if kind == "die":
+            return f"1d{args[0]}"
+        if kind == "sum":
+            return f"{args[0]}d{args[1]}"
+        if kind in ("successes", "successes_and_ones"):
+            return f"{args[0]}d{args[1]} hitting on {args[2]}+"
+        if kind == "difference":
+            return f"1d{args[0]} against 1d{args[1]}"
+        if kind == "percentile":
+            return "d%"
+        return "a card"
+
+    def distribution(self) -> Weights:
+        kind = self.kind
+        if kind == "die":
             return _die_distribution(self.args[0])
-        if self.kind == "sum":
-            return _sum_distribution(*self.args)
-        if self.kind == "successes":
+        if kind == "successes":
             return _successes_distribution(*self.args)
-        if self.kind == "successes_and_ones":
+        if kind == "difference":
+            return _difference_distribution(*self.args)
+        if kind == "sum":
+            return _sum_distribution(*self.args)
+        if kind == "successes_and_ones":
             return _successes_and_ones_distribution(*self.args)
-        if self.kind == "percentile":
+        if kind == "percentile":
             return _die_distribution(100)
-        if self.kind == "draw":
-            (deck,) = self.args
-            p = Fraction(1, len(deck))
-            return tuple((card, p) for card in deck)
-        raise ValueError(f"unknown chance node {self.kind}")
+        if kind == "draw":
+            return _draw_distribution(self.args[0])
+        raise ValueError(f"unknown chance node {kind}")
 
     def describe(self, value: Any) -> str:
         """The value a throw came to, in words."""
@@ -153,6 +205,8 @@ class Node:
             return f"{hits} hit{'' if hits == 1 else 's'}, {ones} one{'' if ones == 1 else 's'}"
         if self.kind == "sum":
             return f"total {value}"
+        if self.kind == "difference":
+            return f"{value:+d}"
         return str(value)
 
     def throw(self, rng: np.random.Generator) -> tuple[Any, tuple[int, ...]]:
@@ -169,6 +223,9 @@ class Node:
             if self.kind == "successes":
                 return hits, faces
             return (hits, sum(1 for f in faces if f == 1)), faces
+        if self.kind == "difference":
+            a, b = (int(rng.integers(1, sides + 1)) for sides in self.args)
+            return a - b, (a, b)
         if self.kind == "percentile":
             tens, units = (int(v) for v in rng.integers(0, 10, size=2))
             value = tens * 10 + units
@@ -214,47 +271,51 @@ class Resolution:
     and return ``r.result(result, row=...)``.
     """
 
-    __slots__ = ("dice", "explain", "first_chance", "modifiers", "source", "steps")
+    __slots__ = ("dice", "explain", "first_chance", "modifiers", "narrate", "source", "steps")
 
-    def __init__(self, source: ChanceSource, explain: bool = True) -> None:
+    def __init__(self, source: ChanceSource, explain: bool = True, narrate: bool = True) -> None:
         self.source = source
         self.modifiers: list[Modifier] = []
         self.steps: list[str] = []
         self.dice: list[DiceRoll] = []
         self.explain = explain
+        self.narrate = narrate
         self.first_chance: int | None = None
 
     # chance ---------------------------------------------------------------------------
     def die(self, sides: int = 6, label: str = "die") -> int:
         """One die of ``sides`` faces."""
-        return int(self._ask(Node("die", (sides,), f"1d{sides}"), label))
+        return int(self._ask(Node("die", (sides,)), label))
 
     def dice_sum(self, count: int, sides: int = 6, label: str = "dice") -> int:
         """The total of ``count`` dice of ``sides`` faces."""
-        return int(self._ask(Node("sum", (count, sides), f"{count}d{sides}"), label))
+        return int(self._ask(Node("sum", (count, sides)), label))
 
     def successes(self, count: int, sides: int = 6, hits_on: int = 5, label: str = "dice") -> int:
         """How many of ``count`` dice show ``hits_on`` or more."""
-        spec = f"{count}d{sides} hitting on {hits_on}+"
-        return int(self._ask(Node("successes", (count, sides, hits_on), spec), label))
+        return int(self._ask(Node("successes", (count, sides, hits_on)), label))
 
     def successes_and_ones(
         self, count: int, sides: int = 6, hits_on: int = 5, label: str = "dice"
     ) -> tuple[int, int]:
         """Hits (``hits_on`` or more) and ones in the same throw of ``count`` dice."""
-        node = Node("successes_and_ones", (count, sides, hits_on), f"{count}d{sides} hitting on {hits_on}+")
+        node = Node("successes_and_ones", (count, sides, hits_on))
         value: tuple[int, int] = self._ask(node, label)
         return value
 
+    def difference(self, sides_a: int = 6, sides_b: int = 6, label: str = "opposed dice") -> int:
+        """One die for each of two sides, the first less the second (an opposed roll)."""
+        return int(self._ask(Node("difference", (sides_a, sides_b)), label))
+
     def percentile(self, label: str = "percentile") -> int:
         """Two d10 read as tens and units, 00 read as 100: 1 to 100."""
-        return int(self._ask(Node("percentile", (), "d%"), label))
+        return int(self._ask(Node("percentile", ()), label))
 
     def draw(self, deck: Sequence[Card], label: str = "card") -> Card:
         """One card drawn from ``deck`` (the cards still in it), without replacement."""
         if not deck:
             raise ValueError("cannot draw from an empty deck")
-        card: Card = self._ask(Node("draw", (tuple(deck),), "a card"), label)
+        card: Card = self._ask(Node("draw", (tuple(deck),)), label)
         return card
 
     def until(
@@ -286,8 +347,16 @@ class Resolution:
         if self.explain:
             modifier = Modifier(label, value, source, applies_to)
             self.modifiers.append(modifier)
-            self.steps.append(str(modifier))
+            if self.narrate or self.first_chance is None:
+                self.steps.append(str(modifier))
         return value
+
+    def apply(self, modifiers: Iterable[Modifier]) -> int:
+        """Record modifiers worked out beforehand and return their sum."""
+        total = 0
+        for m in modifiers:
+            total += self.modifier(m.label, m.value, m.source, m.applies_to)
+        return total
 
     def record_dice(self, roll: DiceRoll) -> None:
         """Record dice thrown in play, in the narrative too."""
@@ -296,8 +365,12 @@ class Resolution:
             self.steps.append(str(roll))
 
     def step(self, text: str) -> None:
-        """Record one step of the ruling as the umpire would say it."""
-        if self.explain:
+        """Record one step of the ruling as the umpire would say it.
+
+        Without ``narrate`` (exact odds), only the steps before the first chance node are kept:
+        they are the same on every branch.
+        """
+        if self.explain and (self.narrate or self.first_chance is None):
             self.steps.append(text)
 
     def result(self, result: str, row: str = "") -> Outcome:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import functools
+import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable
 from fractions import Fraction
@@ -22,30 +23,34 @@ from typing import Any
 
 import numpy as np
 
-from warroom.core.chance import ChanceSource, Distribution, Node, Outcome, Process, Resolution
+from warroom.core.chance import ChanceSource, Distribution, Node, Outcome, Process, Resolution, Weights
 from warroom.core.ruling import DiceRoll
 
 Run = Callable[[Resolution], Any]
 
 
+Cache = dict[Hashable, Weights]
+
+
 class _Enumerate(ChanceSource):
     """Follows a prefix of outcome indices, then takes the first outcome of each new node."""
 
-    __slots__ = ("cache", "prefix", "probability", "trail")
+    __slots__ = ("cache", "den", "num", "prefix", "trail")
 
-    def __init__(self, prefix: list[int], cache: dict[Hashable, Distribution]) -> None:
+    def __init__(self, prefix: list[int], cache: Cache) -> None:
         self.prefix = prefix
         self.trail: list[tuple[int, int]] = []
-        self.probability = Fraction(1)
+        self.num = 1
+        self.den = 1
         self.cache = cache
 
-    def _choose(self, dist: Distribution) -> Any:
+    def _choose(self, dist: Weights) -> Any:
         pos = len(self.trail)
         index = self.prefix[pos] if pos < len(self.prefix) else 0
-        self.trail.append((index, len(dist)))
-        value, p = dist[index]
-        self.probability *= p
-        return value
+        self.trail.append((index, len(dist.values)))
+        self.num *= dist.weights[index]
+        self.den *= dist.total
+        return dist.values[index]
 
     def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
         return self._choose(node.distribution())
@@ -55,13 +60,13 @@ class _Enumerate(ChanceSource):
         key = ("process", tuple(index for index, _ in self.trail), process.label, process.start, process.max_steps)
         dist = self.cache.get(key)
         if dist is None:
-            dist = process_distribution(process, self.cache)
+            dist = Weights.of(process_distribution(process, self.cache))
             self.cache[key] = dist
         value: tuple[int | None, Any] = self._choose(dist)
         return value
 
 
-def enumerate_tree(run: Run, cache: dict[Hashable, Distribution] | None = None, explain: bool = False) -> tuple[
+def enumerate_tree(run: Run, cache: Cache | None = None, explain: bool = False) -> tuple[
     dict[Any, Fraction], list[Resolution]
 ]:
     """Run ``run`` once per leaf of its chance tree: the exact distribution of what it returns.
@@ -69,14 +74,14 @@ def enumerate_tree(run: Run, cache: dict[Hashable, Distribution] | None = None, 
     Also returns the resolutions of the leaves when ``explain`` is set (for modifiers).
     """
     cache = {} if cache is None else cache
-    totals: dict[Any, Fraction] = defaultdict(Fraction)
+    weights: dict[Any, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     explained: list[Resolution] = []
     prefix: list[int] = []
     while True:
         source = _Enumerate(prefix, cache)
-        resolution = Resolution(source, explain=explain)
+        resolution = Resolution(source, explain=explain, narrate=False)
         value = run(resolution)
-        totals[value] += source.probability
+        weights[value][source.den] += source.num
         if explain:
             explained.append(resolution)
         trail = source.trail
@@ -84,22 +89,33 @@ def enumerate_tree(run: Run, cache: dict[Hashable, Distribution] | None = None, 
         while i >= 0 and trail[i][0] + 1 >= trail[i][1]:
             i -= 1
         if i < 0:
-            return dict(totals), explained
-        prefix = [index for index, _ in trail[:i]] + [trail[i][0] + 1]
+            break
+        prefix = [index for index, _ in trail[:i]]
+        prefix.append(trail[i][0] + 1)
+    return {value: _total(by_den) for value, by_den in weights.items()}, explained
+
+
+def _total(by_denominator: dict[int, int]) -> Fraction:
+    """Add whole-number weights over several denominators into one exact fraction."""
+    if len(by_denominator) == 1:
+        ((den, num),) = by_denominator.items()
+        return Fraction(num, den)
+    common = math.lcm(*by_denominator)
+    return Fraction(sum(num * (common // den) for den, num in by_denominator.items()), common)
 
 
 def _step(process: Process[Any], state: Any, r: Resolution) -> Any:
     return process.step(r, state)
 
 
-def process_distribution(process: Process[Any], cache: dict[Hashable, Distribution] | None = None) -> Distribution:
+def process_distribution(process: Process[Any], cache: Cache | None = None) -> Distribution:
     """Exact distribution of (turns taken, final state) of a :class:`Process`.
 
     States are folded turn by turn; each state's step is enumerated once.
     """
     cache = {} if cache is None else cache
     if process.done(process.start):
-        return ((0, process.start), Fraction(1)),
+        return (((0, process.start), Fraction(1)),)
     finished: dict[tuple[int | None, Any], Fraction] = defaultdict(Fraction)
     current: dict[Any, Fraction] = {process.start: Fraction(1)}
     steps: dict[Any, dict[Any, Fraction]] = {}
@@ -156,7 +172,7 @@ def play(run: Run, rng: np.random.Generator, explain: bool = True) -> tuple[Outc
 
 
 class _Branch(Exception):
-    def __init__(self, dist: Distribution) -> None:
+    def __init__(self, dist: Weights) -> None:
         self.dist = dist
 
 
@@ -165,16 +181,16 @@ class _Split(ChanceSource):
 
     __slots__ = ("cache", "pos", "prefix")
 
-    def __init__(self, prefix: tuple[int, ...], cache: dict[Hashable, Distribution]) -> None:
+    def __init__(self, prefix: tuple[int, ...], cache: Cache) -> None:
         self.prefix = prefix
         self.pos = 0
         self.cache = cache
 
-    def _follow(self, dist_of: Callable[[], Distribution]) -> Any:
+    def _follow(self, dist_of: Callable[[], Weights]) -> Any:
         dist = dist_of()
         if self.pos == len(self.prefix):
             raise _Branch(dist)
-        value = dist[self.prefix[self.pos]][0]
+        value = dist.values[self.prefix[self.pos]]
         self.pos += 1
         return value
 
@@ -184,10 +200,10 @@ class _Split(ChanceSource):
     def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:
         key = ("process", self.prefix[: self.pos], process.label, process.start, process.max_steps)
 
-        def dist() -> Distribution:
+        def dist() -> Weights:
             found = self.cache.get(key)
             if found is None:
-                found = process_distribution(process, self.cache)
+                found = Weights.of(process_distribution(process, self.cache))
                 self.cache[key] = found
             return found
 
@@ -195,11 +211,11 @@ class _Split(ChanceSource):
         return value
 
 
-def sample_batch(run: Run, trials: int, rng: np.random.Generator) -> Counter[Any]:
+def sample_batch(run: Run, trials: int, rng: np.random.Generator, cache: Cache | None = None) -> Counter[Any]:
     """Draw ``trials`` independent results of ``run``; returns how often each came out."""
     counts: Counter[Any] = Counter()
-    cache: dict[Hashable, Distribution] = {}
-    probabilities: dict[Distribution, np.ndarray] = {}
+    cache = {} if cache is None else cache
+    probabilities: dict[Weights, np.ndarray] = {}
     stack: list[tuple[tuple[int, ...], int]] = [((), trials)]
     while stack:
         prefix, n = stack.pop()
@@ -208,8 +224,7 @@ def sample_batch(run: Run, trials: int, rng: np.random.Generator) -> Counter[Any
         except _Branch as branch:
             pvals = probabilities.get(branch.dist)
             if pvals is None:
-                pvals = np.array([float(p) for _, p in branch.dist])
-                pvals /= pvals.sum()
+                pvals = np.array(branch.dist.weights, dtype=float) / branch.dist.total
                 probabilities[branch.dist] = pvals
             for index, drawn in enumerate(rng.multinomial(n, pvals)):
                 if drawn:

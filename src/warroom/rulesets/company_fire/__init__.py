@@ -2,5 +2,8 @@
 
 from warroom.rulesets.company_fire import artillery, close_assault, fire, mines, morale, turn
 from warroom.rulesets.company_fire.info import INFO
+from warroom.rulesets.company_fire.tables import tables
+
+tables()  # load and check the rules tables when the ruleset registers: a broken file shows at once
 
 __all__ = ["INFO", "artillery", "close_assault", "fire", "mines", "morale", "turn"]

@@ -5,6 +5,7 @@ Seed 002, "Close Assault" (and "Vehicle Close Assault", "Bocage" for the cover t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,7 +13,8 @@ from warroom.core.chance import Outcome, Resolution
 from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
-from warroom.rulesets.company_fire.common import cite, leader_bonus, plural, src
+from warroom.core.ruling import Modifier
+from warroom.rulesets.company_fire.common import cite, plural, src
 from warroom.rulesets.company_fire.info import INFO
 from warroom.rulesets.company_fire.tables import tables
 
@@ -69,46 +71,52 @@ def _has_vehicle(v: Mapping[str, Any], side: str) -> bool:
     return bool(v[f"{side}_vehicle"] or v[f"{side}_tank"] or v[f"{side}_afv"])
 
 
-def _score_terms(r: Resolution, v: Mapping[str, Any], side: str) -> int:
-    """Seed 002 "Close Assault": one side's modifiers (CF-7, CF-8)."""
+@functools.lru_cache(maxsize=1024)
+def _score_terms(given: tuple[tuple[str, Any], ...], side: str) -> tuple[Modifier, ...]:
+    """Seed 002 "Close Assault": one side's modifiers (CF-7, CF-8), worked out once per set of inputs."""
+    v = dict(given)
     t = tables().close_assault
     enemy = "def" if side == "att" else "att"
     who = "attacker" if side == "att" else "defender"
-    total = leader_bonus(r, v[f"{side}_leader"], ASSAULT, where=f"with the {who}s")
+    terms: list[Modifier] = []
+
+    def add(label: str, value: int, detail: str = "") -> None:
+        terms.append(Modifier(label, value, src(ASSAULT, detail)))
+
+    leader = v[f"{side}_leader"]
+    if leader in ("cc", "both"):
+        add(f"company commander with the {who}s", tables().leader_bonus.company_commander, "CF-7")
+    elif leader == "pl":
+        add(f"platoon leader with the {who}s", tables().leader_bonus.platoon_leader)
     extra = max(0, v[f"{side}_good_order"] - 1)
     if extra:
-        total += r.modifier(f"{who}: {plural(extra, 'good-order unit')} beyond the first",
-                            extra * t.per_good_order_unit_beyond_first, src(ASSAULT))
+        add(f"{who}: {plural(extra, 'good-order unit')} beyond the first", extra * t.per_good_order_unit_beyond_first)
     if v[f"{side}_smg"]:
-        total += r.modifier(f"{who}: non-suppressed SMG squad present", t.smg_squad, src(ASSAULT))
+        add(f"{who}: non-suppressed SMG squad present", t.smg_squad)
     if side == "att":
         if v["att_vehicle_mgs"]:
-            total += r.modifier(f"attacker: {plural(v['att_vehicle_mgs'], 'vehicle MG')}",
-                                v["att_vehicle_mgs"] * t.vehicle_mg, src(ASSAULT))
+            add(f"attacker: {plural(v['att_vehicle_mgs'], 'vehicle MG')}", v["att_vehicle_mgs"] * t.vehicle_mg)
         if v["reinforced_cover"]:
-            total += r.modifier("attacker: target has reinforced cover", t.reinforced_cover, src(ASSAULT, "CF-8"))
+            add("attacker: target has reinforced cover", t.reinforced_cover, "CF-8")
     else:
         if v["def_mgs"]:
-            total += r.modifier(f"defender: {plural(v['def_mgs'], 'MG')}", v["def_mgs"] * t.defender_mg,
-                                src(ASSAULT, "CF-8"))
+            add(f"defender: {plural(v['def_mgs'], 'MG')}", v["def_mgs"] * t.defender_mg, "CF-8")
         if v["def_pinned"]:
-            total += r.modifier("defender: pinned unit in the space", t.defender_pinned, src(ASSAULT))
+            add("defender: pinned unit in the space", t.defender_pinned)
         if v["def_only_weapon_teams"]:
-            total += r.modifier("defender: only weapon teams in the space", t.defender_only_weapon_teams,
-                                src(ASSAULT))
+            add("defender: only weapon teams in the space", t.defender_only_weapon_teams)
         if v["def_suppressed"]:
-            total += r.modifier("defender: suppressed unit(s) in the space", t.defender_suppressed, src(ASSAULT))
+            add("defender: suppressed unit(s) in the space", t.defender_suppressed)
     if _has_vehicle(v, enemy):
         if v[f"{side}_at_grenades"]:
-            total += r.modifier(f"{who}: AT grenades or satchel charges against a vehicle", t.at_grenades,
-                                src(ASSAULT, "vehicles"))
+            add(f"{who}: AT grenades or satchel charges against a vehicle", t.at_grenades, "vehicles")
         if v[f"{side}_at_weapons"]:
-            total += r.modifier(f"{who}: anti-tank weapons against a vehicle", t.at_weapons, src(ASSAULT, "vehicles"))
+            add(f"{who}: anti-tank weapons against a vehicle", t.at_weapons, "vehicles")
     if v[f"{side}_tank"]:
-        total += r.modifier(f"{who}: friendly tank", t.friendly_tank, src(ASSAULT, "vehicles"))
+        add(f"{who}: friendly tank", t.friendly_tank, "vehicles")
     if v[f"{side}_afv"]:
-        total += r.modifier(f"{who}: other friendly AFV", t.friendly_afv, src(ASSAULT, "vehicles; CF-8"))
-    return total
+        add(f"{who}: other friendly AFV", t.friendly_afv, "vehicles; CF-8")
+    return tuple(terms)
 
 
 @procedure(
@@ -129,20 +137,20 @@ def close_assault(r: Resolution, **v: Any) -> Outcome:
     the attackers may occupy the space without drawing op fire."""
     sides = tables().close_assault.die_sides
     r.step("each side rolls 1d6 and adds its modifiers; high score wins")
-    attack_mods = _score_terms(r, v, "att")
-    defence_mods = _score_terms(r, v, "def")
-    attack_roll = r.die(sides, label="attacker")
-    defence_roll = r.die(sides, label="defender")
-    attack, defence = attack_roll + attack_mods, defence_roll + defence_mods
-    r.step(f"attacker {attack_roll}{attack_mods:+d} = {attack}, defender {defence_roll}{defence_mods:+d} = {defence}")
-    margin = attack - defence
+    given = tuple(sorted(v.items()))
+    attack_mods = r.apply(_score_terms(given, "att"))
+    defence_mods = r.apply(_score_terms(given, "def"))
+    rolls = r.difference(sides, sides, label="opposed roll (attacker, defender)")
+    margin = rolls + attack_mods - defence_mods
+    r.step(f"dice {rolls:+d}, attacker's modifiers {attack_mods:+d}, defender's {defence_mods:+d}: "
+           f"margin {margin:+d}")
     if margin == 0:
         r.step("tie: units of both sides are destroyed 1:1, each owner choosing (CF-8)")
-        return r.result(RESULTS[3], f"{attack} = {defence}")
+        return r.result(RESULTS[3], "scores equal")
     winners, losers = ("attackers", "defender") if margin > 0 else ("defenders", "attacker")
     by = abs(margin)
     index = (3 - min(by, 3)) if margin > 0 else (3 + min(by, 3))
-    if by >= 2:
+    if by == 2:
         r.step(f"a {losers} suppressed by the assault must retreat one space away or is destroyed")
     if margin > 0:
         r.step("if every defender is destroyed, the attackers may occupy the space (no op fire)")

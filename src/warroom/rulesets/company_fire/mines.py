@@ -154,14 +154,13 @@ def minefield_clear(r: Resolution, field: str, engineers: bool) -> Outcome:
     if field == "dummy":
         return r.result(CLEAR_ROWS[0], "a dummy marker")
     bonus = r.modifier("engineers clearing", t.engineer_bonus, src(MINES, "clearing")) if engineers else 0
-    mines = r.die(6, label="mines")
-    clearers = r.die(6, label="clearing side")
-    score = clearers + bonus
-    r.step(f"mines {mines}, clearing side {clearers}{bonus:+d} = {score}" if bonus else
-           f"mines {mines}, clearing side {clearers}")
-    if score > mines:
-        return r.result(CLEAR_ROWS[1], f"clearing side wins by {score - mines}: the mines are destroyed")
-    if score == mines:
-        return r.result(CLEAR_ROWS[2], f"tie at {score}: one clearing unit and the mines are destroyed")
-    by = mines - score
+    # Opposed roll: the clearing side's 1d6 against the mines' 1d6.
+    rolls = r.difference(6, 6, label="opposed roll (clearing side, mines)")
+    margin = rolls + bonus
+    r.step(f"dice {rolls:+d}" + (f", engineers {bonus:+d}" if bonus else "") + f": margin {margin:+d}")
+    if margin > 0:
+        return r.result(CLEAR_ROWS[1], f"clearing side wins by {margin}: the mines are destroyed")
+    if margin == 0:
+        return r.result(CLEAR_ROWS[2], "tie: one clearing unit and the mines are destroyed")
+    by = -margin
     return r.result(CLEAR_ROWS[2 + min(by, 3)], f"mines win by {by}: {plural(by, 'hit')} on each clearing unit")

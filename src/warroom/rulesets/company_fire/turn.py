@@ -5,6 +5,7 @@ Seed 002, "Initiative Deck", "Initiative and Phase Sequence", "Game Clock (optio
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -42,6 +43,7 @@ def card_row(card: Card) -> str:
     return next(row for row in CARD_ROWS if row.startswith(card.colour) and kind in row.lower())
 
 
+@functools.lru_cache(maxsize=64)
 def remaining_deck(jokers: int, drawn: str) -> tuple[Card, ...]:
     """The initiative deck less the cards already drawn; all reshuffled when none is left (CF-14)."""
     deck = standard_deck(jokers)
