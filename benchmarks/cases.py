@@ -57,9 +57,12 @@ CASES: dict[str, Case] = {
     "minefield-clear": Case({}, "1d6 against 1d6", "icepool.d6 - icepool.d6"),
     "rally": Case({"status": "pinned"}, "d6", "icepool.d6 >= 4"),
     "movement-test": Case({"destination": "cover"}, "d6", "icepool.d6 >= 4"),
-    # One card from a full 52-card deck is a uniform 52-sided die over the cards.
+    # One card from a full 52-card deck read as its kind: a die over the 52 cards' readings
+    # (side and Move / Fire / face), weighted by how many cards read so.
     "initiative-card": Case(
-        {}, "card of 52", "icepool.Die([f'{rank}{suit}' for suit in 'SHDC' for rank in range(1, 14)])",
+        {}, "card of 52",
+        "icepool.Die([('red' if suit in 'HD' else 'black', 'face' if rank > 10 else 'odd' if rank % 2 else 'even')"
+        " for suit in 'SHDC' for rank in range(1, 14)])",
     ),
     # Turns until 1d6 per turn takes the clock from 0 to 21 or more.
     "game-clock": Case({}, "until turn: d6", "icepool.d6.time_to_sum(21)"),

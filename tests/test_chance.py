@@ -115,3 +115,15 @@ def test_every_procedure_sums_to_one_and_agrees_with_monte_carlo(spec: Any) -> N
         assert set(counts) <= set(odds.results)
         for row, p in odds.distribution:
             assert _agrees(p, counts.get(row, 0), trials), (method, row, p, counts.get(row, 0))
+
+
+def test_a_card_read_as_its_kind_counts_cards() -> None:
+    def colour(card: Card) -> str:
+        return card.colour
+
+    def run(r: Resolution) -> str:
+        return str(r.draw_as(standard_deck(2), colour))
+
+    assert exact(run) == {"black": F(26, 54), "red": F(26, 54), "none": F(2, 54)}
+    value, faces = Node("draw", (standard_deck(), colour)).throw(np.random.default_rng(1))
+    assert value == faces[0].colour

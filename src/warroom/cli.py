@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import warroom
+from warroom.core.base_tables import using_base_tables
 from warroom.core.errors import UsageError, WarroomError
 from warroom.core.registry import ProcedureSpec, get_procedure
 from warroom.core.ruling import Odds, percent
@@ -27,7 +28,8 @@ def parse_pairs(spec: ProcedureSpec, pairs: tuple[str, ...]) -> dict[str, str]:
     out: dict[str, str] = {}
     for pair in pairs:
         if pair.startswith("-"):
-            raise UsageError(f"unknown option '{pair}'; options are --json, --plot FILE, --trials N, --seed S, --help")
+            raise UsageError(f"unknown option '{pair}'; options are --json, --plot FILE, --trials N, --seed S, "
+                             "--base-tables FILE, --help")
         key, sep, value = pair.partition("=")
         if not sep or not key:
             names = ", ".join(p.name for p in spec.params) or "none"
@@ -118,10 +120,12 @@ def _common(spec_name: str, pairs: tuple[str, ...], show_help: bool, verb: str) 
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), help="write a bar chart (PNG, SVG, PDF)")
 @click.option("--trials", type=click.IntRange(0, 100_000_000), default=0, help="add a Monte Carlo column of N trials")
 @click.option("--seed", type=int, default=None, help="seed of the Monte Carlo generator")
+@click.option("--base-tables", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="your own base-game tables file, in place of warroom's stand-in")
 @click.option("--help", "-h", "show_help", is_flag=True, help="show this help, or a procedure's parameters")
 def odds(
     procedure: str, pairs: tuple[str, ...], as_json: bool, plot: Path | None, trials: int, seed: int | None,
-    show_help: bool,
+    base_tables: Path | None, show_help: bool,
 ) -> None:
     """Exact odds of every result of PROCEDURE, given key=value parameters.
 
@@ -135,6 +139,12 @@ def odds(
         click.echo(click.get_current_context().get_help())
         return
     spec, values = _common(procedure, pairs, show_help, "odds")
+    with using_base_tables(spec.ruleset, base_tables):
+        _odds_command(spec, values, as_json, plot, trials, seed)
+
+
+def _odds_command(spec: ProcedureSpec, values: dict[str, str], as_json: bool, plot: Path | None, trials: int,
+                  seed: int | None) -> None:
     if plot is not None:
         from warroom.plot import plot_odds
 
@@ -195,8 +205,11 @@ def _print_odds(result: Odds) -> None:
 @click.argument("pairs", nargs=-1, type=click.UNPROCESSED)
 @click.option("--seed", type=int, default=None, help="seed of the dice (omit for fresh dice)")
 @click.option("--json", "as_json", is_flag=True, help="print the ruling as JSON")
+@click.option("--base-tables", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="your own base-game tables file, in place of warroom's stand-in")
 @click.option("--help", "-h", "show_help", is_flag=True, help="show this help, or a procedure's parameters")
-def roll(procedure: str, pairs: tuple[str, ...], seed: int | None, as_json: bool, show_help: bool) -> None:
+def roll(procedure: str, pairs: tuple[str, ...], seed: int | None, as_json: bool, base_tables: Path | None,
+         show_help: bool) -> None:
     """Play PROCEDURE once with real dice and print the ruling.
 
     \b
@@ -207,7 +220,7 @@ def roll(procedure: str, pairs: tuple[str, ...], seed: int | None, as_json: bool
         click.echo(click.get_current_context().get_help())
         return
     spec, values = _common(procedure, pairs, show_help, "roll")
-    ruling = warroom.roll(spec.id, values, seed=seed)
+    ruling = warroom.roll(spec.id, values, seed=seed, base_tables=base_tables)
     if as_json:
         click.echo(ruling.to_json())
     else:

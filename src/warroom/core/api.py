@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from warroom.core.base_tables import using_base_tables
 from warroom.core.chance import Outcome, Resolution
 from warroom.core.errors import UsageError
 from warroom.core.evaluate import Cache, enumerate_tree, play, sample_batch
@@ -62,15 +64,20 @@ def odds(
     trials: int = 0,
     seed: int | None = None,
     progress: Callable[[int], None] | None = None,
+    base_tables: str | Path | None = None,
     **kw: Any,
 ) -> Odds:
     """Exact distribution of the procedure's results; with ``trials``, a Monte Carlo count beside it.
 
     Parameters come as a mapping, as keywords, or both. The Monte Carlo column throws
-    every die face from a generator seeded with ``seed``.
+    every die face from a generator seeded with ``seed``. ``base_tables`` replaces the
+    ruleset's stand-in base-game tables with the given file.
     """
     spec = get_procedure(procedure)
     values = spec.bind(_merged(params, kw))
+    if base_tables is not None:
+        with using_base_tables(spec.ruleset, base_tables):
+            return odds(spec.id, values, trials=trials, seed=seed, progress=progress)
     run = spec.runner(values)
     totals, leaves = enumerate_tree(lambda r: run(r).result, _cache_for(spec, values), explain=True)
     rows = spec.result_rows(values)
@@ -100,11 +107,15 @@ def roll(
     *,
     seed: int | None = None,
     rng: np.random.Generator | None = None,
+    base_tables: str | Path | None = None,
     **kw: Any,
 ) -> Ruling:
     """Play the procedure once with real dice and return the explained ruling."""
     spec = get_procedure(procedure)
     values = spec.bind(_merged(params, kw))
+    if base_tables is not None:
+        with using_base_tables(spec.ruleset, base_tables):
+            return roll(spec.id, values, seed=seed, rng=rng)
     outcome, resolution = play(spec.runner(values), _generator(seed, rng))
     return ruling_of(spec, values, outcome, resolution)
 

@@ -151,9 +151,30 @@ def _successes_and_ones_distribution(count: int, sides: int, hits_on: int) -> We
     return _from_icepool(count @ face, lambda v: tuple(int(x) for x in v))
 
 
-@functools.lru_cache(maxsize=256)
-def _draw_distribution(deck: tuple[Card, ...]) -> Weights:
-    return Weights(deck, (1,) * len(deck), len(deck))
+_DRAWS: dict[tuple[int, Callable[[Card], Any] | None], tuple[tuple[Card, ...], Weights]] = {}
+
+
+def _draw_distribution(deck: tuple[Card, ...], read: Callable[[Card], Any] | None) -> Weights:
+    """Uniform over the cards left, or over what they read as, weighted by how many cards read so.
+
+    Keyed by the deck object itself (the entry keeps it alive): re-runs of a procedure hand
+    the same deck again, and hashing 52 cards each time is slow.
+    """
+    found = _DRAWS.get((id(deck), read))
+    if found is not None and found[0] is deck:
+        return found[1]
+    if len(_DRAWS) > 256:
+        _DRAWS.clear()
+    if read is None:
+        weights = Weights(deck, (1,) * len(deck), len(deck))
+    else:
+        counts: dict[Any, int] = {}
+        for card in deck:
+            reading = read(card)
+            counts[reading] = counts.get(reading, 0) + 1
+        weights = Weights(tuple(counts), tuple(counts.values()), len(deck))
+    _DRAWS[(id(deck), read)] = (deck, weights)
+    return weights
 
 
 class Node(NamedTuple):
@@ -193,7 +214,7 @@ class Node(NamedTuple):
         if kind == "percentile":
             return _die_distribution(100)
         if kind == "draw":
-            return _draw_distribution(self.args[0])
+            return _draw_distribution(self.args[0], self.args[1])
         raise ValueError(f"unknown chance node {kind}")
 
     def describe(self, value: Any) -> str:
@@ -209,7 +230,7 @@ class Node(NamedTuple):
             return f"{value:+d}"
         return str(value)
 
-    def throw(self, rng: np.random.Generator) -> tuple[Any, tuple[int, ...]]:
+    def throw(self, rng: np.random.Generator) -> tuple[Any, tuple[Any, ...]]:
         """Throw real dice: the value and the faces that gave it."""
         if self.kind == "die":
             face = int(rng.integers(1, self.args[0] + 1))
@@ -231,8 +252,9 @@ class Node(NamedTuple):
             value = tens * 10 + units
             return (value if value else 100), (tens, units)
         if self.kind == "draw":
-            (deck,) = self.args
-            return deck[int(rng.integers(0, len(deck)))], ()
+            deck, read = self.args
+            card = deck[int(rng.integers(0, len(deck)))]
+            return (card if read is None else read(card)), (card,)
         raise ValueError(f"unknown chance node {self.kind}")
 
 
@@ -315,8 +337,20 @@ class Resolution:
         """One card drawn from ``deck`` (the cards still in it), without replacement."""
         if not deck:
             raise ValueError("cannot draw from an empty deck")
-        card: Card = self._ask(Node("draw", (tuple(deck),)), label)
+        cards = deck if isinstance(deck, tuple) else tuple(deck)
+        card: Card = self._ask(Node("draw", (cards, None)), label)
         return card
+
+    def draw_as(self, deck: Sequence[Card], read: Callable[[Card], Any], label: str = "card") -> Any:
+        """One card drawn from ``deck``, read at once as ``read(card)`` (a Move card, a red card...).
+
+        The exact odds count cards by their reading instead of branching on every card;
+        play draws a real card and shows it.
+        """
+        if not deck:
+            raise ValueError("cannot draw from an empty deck")
+        cards = deck if isinstance(deck, tuple) else tuple(deck)
+        return self._ask(Node("draw", (cards, read)), label)
 
     def until(
         self,

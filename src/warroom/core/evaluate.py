@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from warroom.core.chance import ChanceSource, Distribution, Node, Outcome, Process, Resolution, Weights
+from warroom.core.chance import Card, ChanceSource, Distribution, Node, Outcome, Process, Resolution, Weights
 from warroom.core.ruling import DiceRoll
 
 Run = Callable[[Resolution], Any]
@@ -35,19 +35,24 @@ Cache = dict[Hashable, Weights]
 class _Enumerate(ChanceSource):
     """Follows a prefix of outcome indices, then takes the first outcome of each new node."""
 
-    __slots__ = ("cache", "den", "num", "prefix", "trail")
+    __slots__ = ("cache", "den", "indices", "num", "sizes")
 
     def __init__(self, prefix: list[int], cache: Cache) -> None:
-        self.prefix = prefix
-        self.trail: list[tuple[int, int]] = []
+        self.indices = prefix  # the prefix to follow, extended with 0 at each new node
+        self.sizes: list[int] = []
         self.num = 1
         self.den = 1
         self.cache = cache
 
     def _choose(self, dist: Weights) -> Any:
-        pos = len(self.trail)
-        index = self.prefix[pos] if pos < len(self.prefix) else 0
-        self.trail.append((index, len(dist.values)))
+        sizes = self.sizes
+        pos = len(sizes)
+        if pos < len(self.indices):
+            index = self.indices[pos]
+        else:
+            index = 0
+            self.indices.append(0)
+        sizes.append(len(dist.values))
         self.num *= dist.weights[index]
         self.den *= dist.total
         return dist.values[index]
@@ -57,7 +62,7 @@ class _Enumerate(ChanceSource):
 
     def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:
         # A re-run with the same prefix meets the same process: key it by its place in the tree.
-        key = ("process", tuple(index for index, _ in self.trail), process.label, process.start, process.max_steps)
+        key = ("process", tuple(self.indices[: len(self.sizes)]), process.label, process.start, process.max_steps)
         dist = self.cache.get(key)
         if dist is None:
             dist = Weights.of(process_distribution(process, self.cache))
@@ -74,25 +79,28 @@ def enumerate_tree(run: Run, cache: Cache | None = None, explain: bool = False) 
     Also returns the resolutions of the leaves when ``explain`` is set (for modifiers).
     """
     cache = {} if cache is None else cache
-    weights: dict[Any, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    weights: dict[tuple[Any, int], int] = {}
     explained: list[Resolution] = []
     prefix: list[int] = []
     while True:
         source = _Enumerate(prefix, cache)
         resolution = Resolution(source, explain=explain, narrate=False)
-        value = run(resolution)
-        weights[value][source.den] += source.num
+        key = (run(resolution), source.den)
+        weights[key] = weights.get(key, 0) + source.num
         if explain:
             explained.append(resolution)
-        trail = source.trail
-        i = len(trail) - 1
-        while i >= 0 and trail[i][0] + 1 >= trail[i][1]:
+        indices, sizes = source.indices, source.sizes
+        i = len(sizes) - 1
+        while i >= 0 and indices[i] + 1 >= sizes[i]:
             i -= 1
         if i < 0:
             break
-        prefix = [index for index, _ in trail[:i]]
-        prefix.append(trail[i][0] + 1)
-    return {value: _total(by_den) for value, by_den in weights.items()}, explained
+        prefix = indices[:i]
+        prefix.append(indices[i] + 1)
+    by_value: dict[Any, dict[int, int]] = {}
+    for (value, den), num in weights.items():
+        by_value.setdefault(value, {})[den] = num
+    return {value: _total(by_den) for value, by_den in by_value.items()}, explained
 
 
 def _total(by_denominator: dict[int, int]) -> Fraction:
@@ -146,8 +154,12 @@ class _Play(ChanceSource):
     def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
         value, faces = node.throw(self.rng)
         if resolution.explain:
-            kept = value if node.kind != "draw" else str(value)
-            resolution.record_dice(DiceRoll(label, node.spec, faces, kept, node.describe(value)))
+            if node.kind == "draw":
+                faces = tuple(str(card) for card in faces)
+                value_kept = str(value) if isinstance(value, Card) else value
+            else:
+                value_kept = value
+            resolution.record_dice(DiceRoll(label, node.spec, faces, value_kept, node.describe(value)))
         return value
 
     def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:

@@ -48,6 +48,7 @@ class ProcedureSpec:
     run: Callable[..., Outcome]
     check: Callable[[Mapping[str, Any]], None] | None = field(default=None)
     example: Mapping[str, Any] = field(default_factory=dict)
+    prepare: Callable[[Mapping[str, Any]], Any] | None = field(default=None)
 
     @property
     def id(self) -> str:
@@ -84,6 +85,20 @@ class ProcedureSpec:
         return self.results(values) if callable(self.results) else self.results
 
     def runner(self, values: Mapping[str, Any]) -> Callable[[Resolution], Outcome]:
+        """The procedure bound to its parameters, ready to run once per chance branch.
+
+        A procedure registered with ``prepare`` gets ``prepare(values)`` instead of its
+        parameters: the part that needs no dice (its modifiers), worked out once per
+        call rather than once per branch.
+        """
+        if self.prepare is not None:
+            prepared = self.prepare(values)
+
+            def run_prepared(r: Resolution) -> Outcome:
+                return self.run(r, prepared)
+
+            return run_prepared
+
         def run(r: Resolution) -> Outcome:
             return self.run(r, **values)
 
@@ -112,6 +127,7 @@ def procedure(
     results: Results,
     check: Callable[[Mapping[str, Any]], None] | None = None,
     example: Mapping[str, Any] | None = None,
+    prepare: Callable[[Mapping[str, Any]], Any] | None = None,
 ) -> Callable[[Callable[..., Outcome]], Callable[..., Outcome]]:
     """Register a rule procedure (a function of a :class:`Resolution` and its parameters).
 
@@ -120,7 +136,8 @@ def procedure(
     """
 
     def wrap(fn: Callable[..., Outcome]) -> Callable[..., Outcome]:
-        spec = ProcedureSpec(ruleset.id, name, title, summary, rule, params, results, fn, check, example or {})
+        spec = ProcedureSpec(ruleset.id, name, title, summary, rule, params, results, fn, check, example or {},
+                             prepare)
         if spec.id in _PROCEDURES:
             raise ValueError(f"procedure {spec.id} registered twice")
         _PROCEDURES[spec.id] = spec

@@ -60,18 +60,19 @@ class DiceRoll:
 
     label: str
     spec: str
-    faces: tuple[int, ...]
+    faces: tuple[int | str, ...]
     value: Any
 
     shown: str = ""
 
     def __str__(self) -> str:
         faces = ", ".join(str(f) for f in self.faces)
+        verb = "drew" if self.spec == "a card" else f"{self.spec} rolled"
         if not self.faces:
             return f"{self.label}: {self.spec} \u2192 {self.shown}"
         if len(self.faces) == 1 and str(self.faces[0]) == self.shown:
-            return f"{self.label}: {self.spec} rolled {faces}"
-        return f"{self.label}: {self.spec} rolled {faces} \u2192 {self.shown}"
+            return f"{self.label}: {verb} {faces}"
+        return f"{self.label}: {verb} {faces} \u2192 {self.shown}"
 
     def to_dict(self) -> dict[str, Any]:
         value = self.value if isinstance(self.value, (int, str)) else list(self.value)

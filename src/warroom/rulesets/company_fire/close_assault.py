@@ -5,7 +5,6 @@ Seed 002, "Close Assault" (and "Vehicle Close Assault", "Bocage" for the cover t
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -71,10 +70,8 @@ def _has_vehicle(v: Mapping[str, Any], side: str) -> bool:
     return bool(v[f"{side}_vehicle"] or v[f"{side}_tank"] or v[f"{side}_afv"])
 
 
-@functools.lru_cache(maxsize=1024)
-def _score_terms(given: tuple[tuple[str, Any], ...], side: str) -> tuple[Modifier, ...]:
-    """Seed 002 "Close Assault": one side's modifiers (CF-7, CF-8), worked out once per set of inputs."""
-    v = dict(given)
+def _score_terms(v: Mapping[str, Any], side: str) -> tuple[Modifier, ...]:
+    """Seed 002 "Close Assault": one side's modifiers (CF-7, CF-8)."""
     t = tables().close_assault
     enemy = "def" if side == "att" else "att"
     who = "attacker" if side == "att" else "defender"
@@ -129,17 +126,17 @@ def _score_terms(given: tuple[tuple[str, Any], ...], side: str) -> tuple[Modifie
     params=PARAMS,
     results=RESULTS,
     check=_check,
+    prepare=lambda v: (_score_terms(v, "att"), _score_terms(v, "def")),
 )
-def close_assault(r: Resolution, **v: Any) -> Outcome:
+def close_assault(r: Resolution, terms: tuple[tuple[Modifier, ...], tuple[Modifier, ...]]) -> Outcome:
     """Seed 002 "Close Assault": each side rolls 1d6 and adds its modifiers; high score wins and
     the difference is the hits on each participating unit of the loser (a unit suppressed must
     retreat one space or is destroyed); a tie destroys units 1:1; if the defenders are wiped out
     the attackers may occupy the space without drawing op fire."""
     sides = tables().close_assault.die_sides
     r.step("each side rolls 1d6 and adds its modifiers; high score wins")
-    given = tuple(sorted(v.items()))
-    attack_mods = r.apply(_score_terms(given, "att"))
-    defence_mods = r.apply(_score_terms(given, "def"))
+    attack_mods = r.apply(terms[0])
+    defence_mods = r.apply(terms[1])
     rolls = r.difference(sides, sides, label="opposed roll (attacker, defender)")
     margin = rolls + attack_mods - defence_mods
     r.step(f"dice {rolls:+d}, attacker's modifiers {attack_mods:+d}, defender's {defence_mods:+d}: "

@@ -36,6 +36,7 @@ def card_kind(card: Card) -> str:
     return "move" if card.rank % 2 else "fire"
 
 
+@functools.lru_cache(maxsize=64)
 def card_row(card: Card) -> str:
     if card.is_joker:
         return CARD_ROWS[6]
@@ -87,8 +88,8 @@ def initiative_card(r: Resolution, jokers: int, drawn: str) -> Outcome:
     one colour are further phases of the same initiative."""
     deck = remaining_deck(jokers, drawn)
     r.step(f"{plural(len(deck), 'card')} left in the deck")
-    card = r.draw(deck, label="initiative")
-    return r.result(card_row(card), f"{card}")
+    row: str = r.draw_as(deck, card_row, label="initiative card")
+    return r.result(row, "odd Move, even Fire, J Q K either or both (Ace odd, CF-14)")
 
 
 def _clock_check(v: Mapping[str, Any]) -> None:
