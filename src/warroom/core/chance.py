@@ -10,6 +10,7 @@ which of the two a run uses.
 
 from __future__ import annotations
 
+import abc
 import functools
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -258,14 +259,18 @@ class Node(NamedTuple):
         raise ValueError(f"unknown chance node {self.kind}")
 
 
-class ChanceSource:
+class ChanceSource(abc.ABC):
     """What a :class:`Resolution` asks when it meets a chance node. Evaluators implement it."""
 
-    def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
-        raise NotImplementedError
+    __slots__ = ()
 
+    @abc.abstractmethod
+    def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
+        """The value of ``node`` on this run."""
+
+    @abc.abstractmethod
     def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:
-        raise NotImplementedError
+        """Turns taken and final state of ``process`` on this run."""
 
 
 @dataclass(frozen=True)
