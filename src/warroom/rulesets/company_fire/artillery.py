@@ -19,6 +19,7 @@ from warroom.rulesets.company_fire.common import (
     TARGET_STATUS,
     UNIT_RESULTS,
     apply_hits,
+    check_smf_status,
     cite,
     src,
 )
@@ -40,8 +41,7 @@ def _check(v: Mapping[str, Any]) -> None:
     if v["mission"] == "smoke" and (v["target"] != "unit" or v["target_status"] != "good_order" or v["cover"]):
         raise UsageError("mission=smoke places a smoke marker and rolls no damage: give no target, target_status "
                          "or cover")
-    if v["target"] == "smf" and v["target_status"] != "good_order":
-        raise UsageError("target=smf: an SMF is always in good order (it ignores pins); leave target_status out")
+    check_smf_status(v)
 
 
 @procedure(

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from warroom.core.chance import Outcome, Resolution
+from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.ruling import RuleRef
 from warroom.rulesets.company_fire.info import SEED
@@ -37,6 +41,12 @@ LEADER = Param(
     "leader", "choice", "leaders in the unit's space: none, pl (platoon leader), cc (company commander), both",
     "none", choices=("none", "pl", "cc", "both"),
 )
+
+
+def check_smf_status(v: Mapping[str, Any]) -> None:
+    """An SMF is in good order or destroyed (seed "Single Mounted Figures (SMFs)"): no other status."""
+    if v["target"] == "smf" and v["target_status"] != "good_order":
+        raise UsageError("target=smf: an SMF is always in good order (it ignores pins); leave target_status out")
 
 
 def plural(n: int, word: str) -> str:

@@ -21,6 +21,7 @@ from warroom.rulesets.company_fire.common import (
     TARGET_STATUS,
     UNIT_RESULTS,
     apply_hits,
+    check_smf_status,
     cite,
     plural,
     src,
@@ -273,8 +274,7 @@ SMF = "Single Mounted Figures (SMFs)"
 
 def _sniper_check(v: Mapping[str, Any]) -> None:
     _check_range("sniper", v["range"])
-    if v["target"] == "smf" and v["target_status"] != "good_order":
-        raise UsageError("target=smf: an SMF is always in good order (it ignores pins); leave target_status out")
+    check_smf_status(v)
 
 
 @procedure(

@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from warroom.core.chance import Outcome, Resolution
-from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.rulesets.company_fire.common import (
@@ -18,6 +17,7 @@ from warroom.rulesets.company_fire.common import (
     TARGET_STATUS,
     UNIT_RESULTS,
     apply_hits,
+    check_smf_status,
     cite,
     need,
     plural,
@@ -40,11 +40,6 @@ def _damage_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(f"mines detonate: {row}" for row in rows)
 
 
-def _check_target(v: Mapping[str, Any]) -> None:
-    if v["target"] == "smf" and v["target_status"] != "good_order":
-        raise UsageError("target=smf: an SMF is always in good order (it ignores pins); leave target_status out")
-
-
 def _detonate(r: Resolution, field: str, target: str, target_status: str) -> Outcome:
     """A failed roll: check the marker; a real field rolls 3d6 damage on the unit."""
     if field == "dummy":
@@ -65,7 +60,7 @@ def _detonate(r: Resolution, field: str, target: str, target_status: str) -> Out
     rule=cite(MINES, STATUS, readings=READINGS),
     params=(FIELD, UNIT, TARGET_STATUS),
     results=lambda v: ("through", "dummy: marker removed", *_damage_rows(v)),
-    check=_check_target,
+    check=check_smf_status,
 )
 def minefield_passage(r: Resolution, field: str, target: str, target_status: str) -> Outcome:
     """Seed 002 "Mines (beta)": each unit passing without stopping rolls 1d6 and gets through on
@@ -111,7 +106,7 @@ def minefield_find_path(r: Resolution, engineers: bool) -> Outcome:
     rule=cite(MINES, STATUS, readings=READINGS),
     params=(FIELD, UNIT, TARGET_STATUS),
     results=lambda v: ("through", "dummy: marker removed", *_damage_rows(v)),
-    check=_check_target,
+    check=check_smf_status,
 )
 def minefield_follow_path(r: Resolution, field: str, target: str, target_status: str) -> Outcome:
     """Seed 002 "Mines (beta)": successive units pass on 1d6 + 2 ≥ 5; any other result sets off a
