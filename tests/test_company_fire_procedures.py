@@ -177,3 +177,13 @@ def test_game_clock() -> None:
     assert warroom.odds("game-clock", clock=24, length="long")["ends after 1 more turn"] == F(1, 6)
     with pytest.raises(UsageError, match="already over"):
         warroom.odds("game-clock", clock=21)
+
+
+@RULE("002", "Game Clock (optional)")
+def test_clock_roll_carries_the_total() -> None:
+    assert warroom.odds("clock-roll", clock=17)["game over"] == F(3, 6)  # 4, 5 or 6 reach 21
+    assert warroom.odds("clock-roll", clock=14)["game over"] == 0  # 14 + 6 = 20
+    ruling = warroom.roll("clock-roll", clock=17, seed=2)
+    rolled = int(ruling.dice[0].faces[0])
+    assert ruling.after == {"clock": 17 + rolled}
+    assert ruling.result == ("game over" if 17 + rolled >= 21 else "the game goes on")

@@ -124,7 +124,16 @@ def ruling_of(spec: ProcedureSpec, values: Mapping[str, Any], outcome: Outcome, 
     return Ruling(
         spec.id, spec.title, spec.rule, dict(values), tuple(resolution.modifiers), tuple(resolution.dice),
         tuple(resolution.steps), outcome.row, _checked(spec, values, outcome.result),
+        _after(spec, values, outcome),
     )
+
+
+def _after(spec: ProcedureSpec, values: Mapping[str, Any], outcome: Outcome) -> dict[str, Any]:
+    """The parameters this resolution changed, checked as parameters are."""
+    if not outcome.after:
+        return {}
+    bound = spec.bind({**values, **outcome.after}, check=False)
+    return {key: bound[key] for key in outcome.after}
 
 
 def sample(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import abc
 import functools
 import math
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -412,16 +412,22 @@ class Resolution:
         if self.explain and (self.narrate or self.first_chance is None):
             self.steps.append(text)
 
-    def result(self, result: str, row: str = "") -> Outcome:
-        """The result row this run ends in, and the table row that gave it."""
-        return Outcome(result, row)
+    def result(self, result: str, row: str = "", after: Mapping[str, Any] | None = None) -> Outcome:
+        """The result row this run ends in, and the table row that gave it.
+
+        ``after`` gives the procedure's parameters as they stand after this resolution
+        (a clock's new total, the buildings now burning): an umpire's tracker carries
+        them into the next turn.
+        """
+        return Outcome(result, row, after)
 
 
 class Outcome(NamedTuple):
-    """What a procedure returns: the result and the table row used."""
+    """What a procedure returns: the result, the table row used, and the state it leaves."""
 
     result: str
     row: str
+    after: Mapping[str, Any] | None = None
 
 
 Procedure = Callable[..., Outcome]

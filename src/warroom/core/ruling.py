@@ -93,6 +93,7 @@ class Ruling:
     steps: tuple[str, ...]
     row: str
     result: str
+    after: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
         lines = [f"{self.title} \u2014 {self.rule}"]
@@ -100,6 +101,8 @@ class Ruling:
         if self.row:
             lines.append(f"  Table: {self.row}")
         lines.append(f"  Result: {self.result.upper()}")
+        if self.after:
+            lines.append("  Now: " + ", ".join(f"{k}={_show(v)}" for k, v in self.after.items()))
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,6 +116,7 @@ class Ruling:
             "steps": list(self.steps),
             "row": self.row,
             "result": self.result,
+            "after": _jsonable(self.after),
             "text": str(self),
         }
 
@@ -194,6 +198,14 @@ def percent(p: Fraction | float) -> str:
     if 0 < p < Fraction(1, 100000):
         return "<0.001%"
     return f"{float(p):.3%}"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
 
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:

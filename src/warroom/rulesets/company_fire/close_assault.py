@@ -149,6 +149,6 @@ def close_assault(r: Resolution, terms: tuple[tuple[Modifier, ...], tuple[Modifi
     index = (3 - min(by, 3)) if margin > 0 else (3 + min(by, 3))
     if by == 2:
         r.step(f"a {losers} suppressed by the assault must retreat one space away or is destroyed")
-    if margin > 0:
+    if margin >= 2:
         r.step("if every defender is destroyed, the attackers may occupy the space (no op fire)")
     return r.result(RESULTS[index], f"{winners} win by {by}: {plural(by, 'hit')} on each {losers}")

@@ -137,3 +137,27 @@ def game_clock(r: Resolution, clock: int, length: str) -> Outcome:
     if turns is None:  # cannot happen: every roll adds at least 1
         raise RuntimeError("the game clock did not reach its end")
     return r.result(f"ends after {plural(turns, 'more turn')}", f"clock reaches {total}")
+
+
+@procedure(
+    INFO,
+    "clock-roll",
+    example={"clock": 17},
+    title="Game clock roll",
+    summary="The end-of-defender-initiative roll: 1d6 added to the clock; the game ends at 21 (30).",
+    rule=cite(CLOCK, "Tracking Turns"),
+    params=CLOCK_PARAMS,
+    results=("the game goes on", "game over"),
+    check=_clock_check,
+)
+def clock_roll(r: Resolution, clock: int, length: str) -> Outcome:
+    """Seed 002 "Game Clock (optional)": at the end of each defender initiative, when the
+    initiative returns to the attacker, roll 1d6 and add it to the clock; at 21 or more (30
+    for a longer game) the game is over. The new total is carried to the next turn."""
+    end = _clock_end(length)
+    roll = r.die(tables().game_clock.die_sides, label="game clock")
+    total = clock + roll
+    r.step(f"clock {clock} + {roll} = {total}, against {end}")
+    if total >= end:
+        return r.result("game over", f"{total} \u2265 {end}", after={"clock": total})
+    return r.result("the game goes on", f"{total} < {end}", after={"clock": total})

@@ -1,0 +1,383 @@
+"""The umpire's desk: an interactive prompt for rulings and odds at the table.
+
+An umpire types a procedure and its parameters and reads the ruling with the odds
+of every result; names a tracker to keep a procedure's parameters from turn to turn
+(a fire burning through a village, a minefield thinned by shelling, the game
+clock) and advances it; and can point a ruleset at their own base-game tables.
+``warroom umpire --json`` reads one command per line and answers one JSON object
+per line, for scripts.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+import warroom
+from warroom.core.base_tables import load_override, using_base_tables
+from warroom.core.errors import UsageError, WarroomError, suggest
+from warroom.core.registry import ProcedureSpec, get_procedure, get_ruleset, procedures
+from warroom.core.ruling import Odds, Ruling, percent
+
+COMMANDS = {
+    "roll": "roll PROCEDURE key=value ...   play it once with the desk's dice: the ruling, and the odds of that result",
+    "odds": "odds PROCEDURE key=value ...   the exact odds of every result",
+    "track": "track NAME PROCEDURE key=value ...   keep a procedure and its parameters under a name",
+    "advance": "advance NAME   roll a tracker and carry the state it leaves into its parameters",
+    "set": "set NAME key=value ...   change a tracker's parameters",
+    "trackers": "trackers   list the trackers and their parameters",
+    "untrack": "untrack NAME   forget a tracker",
+    "procedures": "procedures [RULESET]   list procedures",
+    "help": "help [PROCEDURE]   this list, or a procedure's parameters",
+    "base-tables": "base-tables RULESET FILE   use your own base-game tables for RULESET from now on",
+    "quit": "quit   leave the desk (also exit, or Ctrl-D)",
+}
+
+
+@dataclass
+class Tracker:
+    """A procedure and its parameters, kept from turn to turn."""
+
+    name: str
+    spec: ProcedureSpec
+    values: dict[str, Any]
+    turns: int = 0
+    history: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        shown = ", ".join(f"{k}={_show(v)}" for k, v in self.values.items() if _differs(self.spec, k, v))
+        return f"{self.name}: {self.spec.id} ({shown or 'defaults'}); {self.turns} turns advanced"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the desk says back: text for a person, data for a script."""
+
+    text: str
+    data: dict[str, Any]
+    done: bool = False
+
+
+class Desk:
+    """The desk's state (dice, trackers, base tables) and its commands."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.trackers: dict[str, Tracker] = {}
+        self.base_tables: dict[str, Path] = {}
+
+    # --- entry --------------------------------------------------------------------------
+    def execute(self, line: str) -> Reply:
+        """Run one command line; bad input comes back as a one-line error reply, never an exception."""
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            return _error(f"cannot read that line: {exc}")
+        if not words:
+            return Reply("", {"ok": True})
+        try:
+            return self._dispatch(words)
+        except WarroomError as exc:
+            return _error(str(exc))
+
+    def _dispatch(self, words: list[str]) -> Reply:
+        head, rest = words[0], words[1:]
+        if head in ("quit", "exit"):
+            return Reply("", {"ok": True, "command": "quit"}, done=True)
+        if head == "help":
+            return self._help(rest)
+        if head == "procedures":
+            specs = procedures(rest[0] if rest else None)
+            text = "\n".join(f"{s.id:<40} {s.summary}" for s in specs)
+            return Reply(text, {"ok": True, "procedures": [s.id for s in specs]})
+        if head == "odds":
+            spec, values = self._procedure(rest, "odds")
+            return self._odds(spec, values)
+        if head == "roll":
+            if len(rest) == 1 and rest[0] in self.trackers:
+                tracker = self.trackers[rest[0]]
+                return self._roll(tracker.spec, tracker.values)
+            spec, values = self._procedure(rest, "roll")
+            return self._roll(spec, values)
+        if head == "track":
+            return self._track(rest)
+        if head == "advance":
+            return self._advance(rest)
+        if head == "set":
+            return self._set(rest)
+        if head == "trackers":
+            listed = "\n".join(t.describe() for t in self.trackers.values())
+            text = listed or "no trackers yet: track NAME PROCEDURE ..."
+            data = {name: {"procedure": t.spec.id, "params": _jsonable(t.values), "turns": t.turns}
+                    for name, t in self.trackers.items()}
+            return Reply(text, {"ok": True, "trackers": data})
+        if head == "untrack":
+            name = self._tracker_name(rest, "untrack")
+            del self.trackers[name]
+            return Reply(f"{name} forgotten", {"ok": True, "untracked": name})
+        if head == "base-tables":
+            return self._base_tables(rest)
+        if head in self.trackers and not rest:
+            tracker = self.trackers[head]
+            return self._roll(tracker.spec, tracker.values)
+        # A bare procedure name rolls it.
+        spec, values = self._procedure(words, "roll")
+        return self._roll(spec, values)
+
+    # --- commands -----------------------------------------------------------------------
+    def _help(self, rest: list[str]) -> Reply:
+        if rest:
+            from warroom.cli import procedure_help
+
+            spec = get_procedure(rest[0])
+            return Reply(procedure_help(spec), {"ok": True, "procedure": spec.id,
+                                                "params": [p.name for p in spec.params]})
+        lines = ["Commands:"] + [f"  {text}" for text in COMMANDS.values()]
+        lines.append("A procedure name alone rolls it; a tracker name alone rolls the tracker without advancing it.")
+        return Reply("\n".join(lines), {"ok": True, "commands": list(COMMANDS)})
+
+    def _procedure(self, words: list[str], verb: str) -> tuple[ProcedureSpec, dict[str, Any]]:
+        if not words:
+            raise UsageError(f"{verb} needs a PROCEDURE; 'procedures' lists them")
+        spec = get_procedure(words[0])
+        values = spec.bind(_pairs(spec, words[1:]))
+        return spec, values
+
+    def _odds(self, spec: ProcedureSpec, values: dict[str, Any]) -> Reply:
+        with self._tables(spec):
+            odds = warroom.odds(spec.id, values)
+        return Reply(str(odds), {"ok": True, "odds": odds.to_dict()})
+
+    def _roll(self, spec: ProcedureSpec, values: dict[str, Any]) -> Reply:
+        with self._tables(spec):
+            ruling = warroom.roll(spec.id, values, rng=self.rng)
+            odds = warroom.odds(spec.id, values)
+        text = f"{ruling}\n  Odds of this result: {_odds_of(odds, ruling)}"
+        return Reply(text, {"ok": True, "ruling": ruling.to_dict(), "odds": odds.to_dict()})
+
+    def _track(self, rest: list[str]) -> Reply:
+        if len(rest) < 2:
+            raise UsageError("track needs NAME PROCEDURE [key=value ...], e.g. track clock company-fire/clock-roll")
+        name = rest[0]
+        if name in COMMANDS or not name.replace("-", "").replace("_", "").isalnum():
+            raise UsageError(f"'{name}' cannot name a tracker: use letters, digits, - or _, and not a command name")
+        spec, values = self._procedure(rest[1:], "track")
+        self.trackers[name] = Tracker(name, spec, values)
+        with self._tables(spec):
+            odds = warroom.odds(spec.id, values)
+        return Reply(f"tracking {self.trackers[name].describe()}\n{odds}",
+                     {"ok": True, "tracker": name, "params": _jsonable(values), "odds": odds.to_dict()})
+
+    def _tracker_name(self, rest: list[str], verb: str) -> str:
+        if not rest:
+            raise UsageError(f"{verb} needs a tracker NAME; 'trackers' lists them")
+        name = rest[0]
+        if name not in self.trackers:
+            known = ", ".join(self.trackers) or "none yet"
+            raise UsageError(f"no tracker '{name}'{suggest(name, self.trackers)}; trackers: {known}")
+        return name
+
+    def _advance(self, rest: list[str]) -> Reply:
+        tracker = self.trackers[self._tracker_name(rest, "advance")]
+        with self._tables(tracker.spec):
+            ruling = warroom.roll(tracker.spec.id, tracker.values, rng=self.rng)
+        if not ruling.after:
+            raise UsageError(f"{tracker.spec.id} leaves no state to carry into the next turn; "
+                             f"roll {tracker.name} rolls it again with the same parameters")
+        tracker.turns += 1
+        tracker.history.append(ruling.result)
+        finished = True
+        try:
+            tracker.values = tracker.spec.bind({**tracker.values, **ruling.after})
+            finished = False
+        except UsageError as exc:
+            tracker.values = tracker.spec.bind({**tracker.values, **ruling.after}, check=False)
+            note = f"  {tracker.name} is finished: {exc}"
+        text = f"{tracker.name}, turn {tracker.turns}:\n{ruling}"
+        if finished:
+            text += "\n" + note
+        return Reply(text, {"ok": True, "tracker": tracker.name, "turn": tracker.turns, "ruling": ruling.to_dict(),
+                            "params": _jsonable(tracker.values), "finished": finished})
+
+    def _set(self, rest: list[str]) -> Reply:
+        tracker = self.trackers[self._tracker_name(rest, "set")]
+        tracker.values = tracker.spec.bind({**tracker.values, **_pairs(tracker.spec, rest[1:])})
+        return Reply(tracker.describe(), {"ok": True, "tracker": tracker.name, "params": _jsonable(tracker.values)})
+
+    def _base_tables(self, rest: list[str]) -> Reply:
+        if len(rest) != 2:
+            raise UsageError("base-tables needs RULESET FILE, e.g. base-tables bfwwii-house my-tables.toml")
+        ruleset, path = rest[0], Path(rest[1]).expanduser()
+        get_ruleset(ruleset)
+        loaded = load_override(ruleset, path)
+        self.base_tables[ruleset] = path
+        return Reply(f"{ruleset} now reads {', '.join(sorted(loaded))} from {path}",
+                     {"ok": True, "ruleset": ruleset, "tables": sorted(loaded), "file": str(path)})
+
+    def _tables(self, spec: ProcedureSpec) -> Any:
+        return using_base_tables(spec.ruleset, self.base_tables.get(spec.ruleset))
+
+    # --- completion ---------------------------------------------------------------------
+    def completions(self, text_before_cursor: str) -> list[str]:
+        """What may come next: commands, procedures, trackers, parameter names and values."""
+        words = text_before_cursor.split()
+        starting_new = text_before_cursor.endswith(" ") or not words
+        current = "" if starting_new else words[-1]
+        done = words if starting_new else words[:-1]
+        ids = [s.id for s in procedures()]
+        names = [s.name for s in procedures()]
+        if not done:
+            pool = [*COMMANDS, *self.trackers, *ids, *names]
+            return sorted({w for w in pool if w.startswith(current)})
+        head = done[0]
+        if head in ("advance", "set", "untrack") and len(done) == 1:
+            return sorted(n for n in self.trackers if n.startswith(current))
+        if head in ("help", "odds", "roll") and len(done) == 1:
+            return sorted({w for w in [*ids, *names, *(self.trackers if head == "roll" else [])]
+                           if w.startswith(current)})
+        if head == "track" and len(done) == 2:
+            return sorted({w for w in [*ids, *names] if w.startswith(current)})
+        spec = self._spec_in(done)
+        if spec is None:
+            return []
+        key, eq, value = current.partition("=")
+        if eq:
+            param = next((p for p in spec.params if p.name == key), None)
+            if param is None:
+                return []
+            options = list(param.choices) if param.kind in ("choice", "choices") else (
+                ["true", "false"] if param.kind == "bool" else [])
+            return [f"{key}={o}" for o in options if o.startswith(value)]
+        given = {w.partition("=")[0] for w in done}
+        return [f"{p.name}=" for p in spec.params if p.name.startswith(current) and p.name not in given]
+
+    def _spec_in(self, done: list[str]) -> ProcedureSpec | None:
+        candidates = done[2:3] if done[0] == "track" else done[1:2] if done[0] in ("odds", "roll", "help") else \
+            done[1:2] if done[0] == "set" else done[:1]
+        for word in candidates:
+            if word in self.trackers:
+                return self.trackers[word].spec
+            try:
+                return get_procedure(word)
+            except UsageError:
+                return None
+        return None
+
+
+class DeskCompleter(Completer):
+    """Tab completion for the interactive prompt."""
+
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        text = document.text_before_cursor
+        current = "" if text.endswith(" ") or not text else text.split()[-1]
+        for option in self.desk.completions(text):
+            yield Completion(option, start_position=-len(current))
+
+
+def _pairs(spec: ProcedureSpec, words: Iterable[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        if not sep or not key:
+            names = ", ".join(p.name for p in spec.params) or "none"
+            raise UsageError(f"'{word}' is not key=value; parameters of {spec.id} are: {names}")
+        out[key] = value
+    return out
+
+
+def _odds_of(odds: Odds, ruling: Ruling) -> str:
+    p = odds[ruling.result]
+    return f"{ruling.result} {p} ({percent(p)})"
+
+
+def _differs(spec: ProcedureSpec, name: str, value: Any) -> bool:
+    param = spec.param(name)
+    return param.required or value != param.default
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def _jsonable(values: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+
+
+def _error(message: str) -> Reply:
+    return Reply(f"error: {message}", {"ok": False, "error": message})
+
+
+def _json_command(line: str) -> str:
+    """A JSON line is either a string command or {"command": ..., "procedure": ..., "params": {...}}."""
+    data = json.loads(line)
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, dict) or "command" not in data:
+        raise ValueError('a JSON line is a command string or an object with "command"')
+    words = [str(data["command"])]
+    for key in ("name", "procedure", "ruleset", "file"):
+        if key in data:
+            words.append(str(data[key]))
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise ValueError('"params" must be an object of key: value')
+    for key, value in params.items():
+        shown = ",".join(map(str, value)) if isinstance(value, list) else str(value).lower() \
+            if isinstance(value, bool) else str(value)
+        words.append(f"{key}={shown}")
+    return shlex.join(words)
+
+
+def run_json_lines(desk: Desk, lines: Iterable[str]) -> Iterator[str]:
+    """Answer each input line with one JSON object."""
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            command = _json_command(line) if line.startswith(("{", '"')) else line
+        except (ValueError, json.JSONDecodeError) as exc:
+            yield json.dumps({"ok": False, "error": f"cannot read that line: {exc}"})
+            continue
+        reply = desk.execute(command)
+        yield json.dumps(reply.data, ensure_ascii=False, default=str)
+        if reply.done:
+            return
+
+
+def run_interactive(desk: Desk, history: Path | None) -> None:
+    """The prompt: history, tab completion, one ruling per command."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    session: PromptSession[str] = PromptSession(
+        history=FileHistory(str(history)) if history is not None else InMemoryHistory(),
+        completer=DeskCompleter(desk),
+        complete_while_typing=False,
+    )
+    print("warroom umpire's desk. 'help' lists commands, Tab completes, Ctrl-D leaves.")
+    while True:
+        try:
+            line = session.prompt("umpire> ")
+        except (EOFError, KeyboardInterrupt):
+            return
+        reply = desk.execute(line)
+        if reply.text:
+            print(reply.text)
+        if reply.done:
+            return
