@@ -10,6 +10,7 @@ from typing import Any
 import click
 import numpy as np
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -98,7 +99,7 @@ def procedures(ruleset: str | None) -> None:
     table.add_column("what it resolves")
     table.add_column("rule (seed section)")
     for spec in specs:
-        table.add_row(spec.id, spec.summary, "; ".join(spec.rule.sections))
+        table.add_row(spec.id, escape(spec.summary), escape("; ".join(spec.rule.sections)))
     console.print(table)
     console.print("Parameters of one: warroom odds PROCEDURE --help")
 
@@ -174,14 +175,14 @@ def _odds_with_progress(spec: ProcedureSpec, values: dict[str, str], trials: int
 
 
 def _print_odds(result: Odds) -> None:
-    console.print(f"[bold]{result.title}[/bold] ({result.procedure})")
-    console.print(f"Rule: {result.rule}", style="dim")
+    console.print(f"[bold]{escape(result.title)}[/bold] ({result.procedure})")
+    console.print(f"Rule: {escape(str(result.rule))}", style="dim")
     shown = set(result.steps)
     for step in result.steps:
-        console.print(f"  {step}")
+        console.print(f"  {escape(step)}")
     for m in result.modifiers:
         if str(m) not in shown:
-            console.print(f"  on some branches: {m}")
+            console.print(f"  on some branches: {escape(str(m))}")
     table = Table(show_edge=False)
     table.add_column("result")
     table.add_column("exact", justify="right")
@@ -190,7 +191,7 @@ def _print_odds(result: Odds) -> None:
         table.add_column(f"Monte Carlo ({result.trials:,})", justify="right")
     counts = dict(result.sampled or ())
     for name, p in result.distribution:
-        row = [name, str(p), percent(p)]
+        row = [escape(name), str(p), percent(p)]
         if result.sampled is not None:
             row.append(percent(counts.get(name, 0) / result.trials))
         table.add_row(*row)

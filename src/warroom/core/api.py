@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from warroom.core.base_tables import using_base_tables
+from warroom.core.base_tables import tables_in_force, using_base_tables
 from warroom.core.chance import Outcome, Resolution
 from warroom.core.errors import UsageError
 from warroom.core.evaluate import Cache, enumerate_tree, play, sample_batch
@@ -29,7 +29,7 @@ _CACHES: OrderedDict[Hashable, Cache] = OrderedDict()
 
 def _cache_for(spec: ProcedureSpec, values: Mapping[str, Any]) -> Cache:
     """Per (procedure, parameters): the distributions of the processes it runs, kept across calls."""
-    key = (spec.id, tuple(sorted(values.items())))
+    key = (spec.id, tuple(sorted(values.items())), tables_in_force(spec.ruleset))
     cache = _CACHES.get(key)
     if cache is None:
         cache = _CACHES[key] = {}

@@ -93,6 +93,11 @@ def base_tables_of(ruleset: str) -> dict[str, BaseTable[Any]]:
     return dict(_REGISTERED.get(ruleset, {}))
 
 
+def tables_in_force(ruleset: str) -> tuple[tuple[str, str], ...]:
+    """Which of a ruleset's base tables are replaced, and from which file: part of any cache key."""
+    return tuple(sorted((name, str(path)) for name, (_, path) in _OVERRIDES.get().get(ruleset, {}).items()))
+
+
 def load_override(ruleset: str, path: Path) -> dict[str, tuple[Any, Path]]:
     """Read the umpire's file: every top-level table must be one of the ruleset's sets."""
     sets = _REGISTERED.get(ruleset)

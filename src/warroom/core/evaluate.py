@@ -169,9 +169,11 @@ class _Play(ChanceSource):
         for turn in range(1, process.max_steps + 1):
             child = Resolution(self, explain=resolution.explain)
             state = process.step(child, state)
-            for d in child.dice:
-                resolution.record_dice(DiceRoll(f"{process.label} {turn}, {d.label}", d.spec, d.faces, d.value,
-                                                d.shown))
+            if resolution.explain:
+                resolution.steps.extend(f"{process.label} {turn}: {text}" for text in child.steps)
+                resolution.modifiers.extend(child.modifiers)
+                resolution.dice.extend(DiceRoll(f"{process.label} {turn}, {d.label}", d.spec, d.faces, d.value,
+                                                d.shown) for d in child.dice)
             if process.done(state):
                 return turn, state
         return None, state
