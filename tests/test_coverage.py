@@ -252,7 +252,7 @@ def test_statuses_untested_and_tested_only(tmp_path: Path) -> None:
     assert _section("company-fire", "Ground", tests).status == "tested only"
 
 
-@pytest.mark.usefixtures("isolated_registry")
+@pytest.mark.usefixtures("no_code")
 def test_declared_use_implements_a_section_of_a_ruleset_without_procedures(tmp_path: Path) -> None:
     register_rule_use("003", "Minefields", "terrain_mines.minefield.enter")
     mines = _section("terrain-mines", "MINES", tmp_path)
