@@ -72,3 +72,14 @@ def test_a_bad_table_file_is_refused_before_use(chart: bt.BaseTable[FireChart], 
         pass
     with pytest.raises(UsageError, match="has no base-game tables"), bt.using_base_tables("company-fire", bad):
         pass
+
+
+def test_stand_ins_read_are_recorded(chart: bt.BaseTable[FireChart], tmp_path: Path) -> None:
+    with bt.recording_stand_ins() as seen:
+        _hits_on(chart)
+    assert seen == {"fire_chart (the toy game's fire chart)"}
+    own = tmp_path / "mine.toml"
+    own.write_text("[fire_chart]\nhits_on = 4\n")
+    with bt.recording_stand_ins() as seen, bt.using_base_tables("toy", own):
+        _hits_on(chart)
+    assert seen == set()  # the umpire's own table is no stand-in

@@ -346,4 +346,5 @@ def test_json_is_plain_data(tmp_path: Path) -> None:
     assert {s["status"] for s in seed["sections"]} == {"not implemented"}
     assert seed["sections"][0] == {
         "section": "Definitions", "status": "not implemented", "procedures": [], "declared": [], "tests": [],
+        "stand_in_base_tables": [],
     }

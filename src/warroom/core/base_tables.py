@@ -55,6 +55,9 @@ class BaseTable(Generic[T]):
     def read(self, r: Resolution) -> T:
         """The table in force, with a step in the ruling saying whose it is."""
         tables, path, stand_in = self.current()
+        seen = _READ.get()
+        if seen is not None and stand_in:
+            seen.add(f"{self.name} ({self.what})")
         if stand_in:
             r.step(f"uses warroom's STAND-IN for {self.what} ([{self.name}] in {path.name}); "
                    "give your own with --base-tables FILE")
@@ -64,6 +67,18 @@ class BaseTable(Generic[T]):
 
 
 _STAND_INS: dict[tuple[str, str], Any] = {}
+_READ: ContextVar[set[str] | None] = ContextVar("base_tables_read", default=None)
+
+
+@contextlib.contextmanager
+def recording_stand_ins() -> Iterator[set[str]]:
+    """Within the block, collect the stand-in base tables that procedures read."""
+    seen: set[str] = set()
+    token = _READ.set(seen)
+    try:
+        yield seen
+    finally:
+        _READ.reset(token)
 
 
 def _stand_in(table: BaseTable[T]) -> T:

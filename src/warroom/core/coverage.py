@@ -425,6 +425,7 @@ class SectionCoverage:
     procedures: tuple[str, ...]
     declared: tuple[str, ...]
     tests: tuple[str, ...]
+    stand_ins: tuple[str, ...] = ()
 
     @property
     def implemented_by(self) -> tuple[str, ...]:
@@ -446,6 +447,7 @@ class SectionCoverage:
             "procedures": list(self.procedures),
             "declared": list(self.declared),
             "tests": list(self.tests),
+            "stand_in_base_tables": list(self.stand_ins),
         }
 
 
@@ -550,6 +552,29 @@ def _tests_dir(tests_dir: Path | None) -> Path | None:
     return tests_dir
 
 
+@functools.cache
+def _stand_ins_of(procedure_id: str) -> frozenset[str]:
+    """The stand-in base-game tables a procedure reads, found by running its example once."""
+    from warroom.core.api import odds
+    from warroom.core.base_tables import recording_stand_ins
+    from warroom.core.registry import get_procedure
+
+    spec = get_procedure(procedure_id)
+    with recording_stand_ins() as seen:
+        try:
+            odds(spec.id, dict(spec.example))
+        except UsageError:
+            return frozenset()
+    return frozenset(seen)
+
+
+def _stand_ins(procedure_ids: Sequence[str]) -> tuple[str, ...]:
+    found: set[str] = set()
+    for procedure_id in procedure_ids:
+        found |= _stand_ins_of(procedure_id)
+    return tuple(sorted(found))
+
+
 def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None) -> CoverageReport:
     """Coverage of every section of every seed, or of the seed ``ruleset`` carries.
 
@@ -595,7 +620,7 @@ def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None) 
             tuple(
                 SectionCoverage(
                     section.name, by(seed, section, "procedure"), by(seed, section, "declared"),
-                    by(seed, section, "test"),
+                    by(seed, section, "test"), _stand_ins(by(seed, section, "procedure")),
                 )
                 for section in seed.sections
             ),
@@ -644,16 +669,22 @@ def _seed_table(seed: SeedCoverage) -> RichTable:
     table.add_column("status", no_wrap=True)
     table.add_column("implemented by", overflow="fold")
     table.add_column("tested by", overflow="fold")
+    with_stand_ins = any(section.stand_ins for section in seed.sections)
+    if with_stand_ins:
+        table.add_column("needs base-game tables (warroom's stand-ins)", overflow="fold")
     own = f"{seed.seed.ruleset}/"
     for section in seed.sections:
         # The seed's own ruleset is named once in the title; other rulesets' procedures keep their full id.
         implemented = [p.removeprefix(own) for p in section.procedures] + list(section.declared)
-        table.add_row(
+        cells: list[str | Text] = [
             section.section,
             Text(section.status, style=_STATUS_STYLE[section.status]),
             ", ".join(implemented),
             _tests_cell(section.tests),
-        )
+        ]
+        if with_stand_ins:
+            cells.append(", ".join(name.split(" (")[0] for name in section.stand_ins))
+        table.add_row(*cells)
     return table
 
 
