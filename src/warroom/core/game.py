@@ -1,0 +1,214 @@
+"""The game interface both full games implement, game records and replay.
+
+DESIGN.md "The game interface": ``game = warroom.load_game(ruleset, scenario)``,
+``state = game.initial_state(seed=...)``; a state knows who is to act, its legal
+actions, ``apply`` (returning a new state, never changing the old one), whether it
+is terminal and its result, what each side may observe, and its JSON form. Actions
+are small hashable values with a readable string and a stable integer code.
+
+Randomness lives in the state: each state carries the state of its own seeded
+generator, so ``apply`` is a pure function and a game is fully given by
+``(ruleset@version, scenario, seed, actions)``: a :class:`GameRecord`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from warroom.core.errors import UsageError, suggest
+
+RECORD_FORMAT = "warroom-game-record/1"
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """One position of a game, immutable."""
+
+    @property
+    def to_act(self) -> str | None:
+        """The side to act, or None when the game is over."""
+
+    def legal_actions(self) -> Sequence[Hashable]:
+        """Every action the side to act may take, in a stable order."""
+
+    def apply(self, action: Hashable) -> GameState:
+        """The state after ``action``; raises :class:`UsageError` for an illegal one."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    def result(self) -> dict[str, Any]:
+        """The outcome: winner (or None for a draw) and the reason, once terminal."""
+
+    def observation(self, side: str) -> dict[str, Any]:
+        """What ``side`` may know, as plain data: nothing it has not seen."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as plain data."""
+
+
+class Game(Protocol):
+    """A ruleset bound to a scenario."""
+
+    ruleset: str
+    version: str
+    scenario_name: str
+
+    def initial_state(self, seed: int) -> GameState:
+        """The opening position, its generator seeded with ``seed``."""
+
+    def state_from_json(self, data: dict[str, Any]) -> GameState:
+        """A state from its JSON form."""
+
+    def encode(self, action: Hashable) -> int:
+        """The action's stable integer code."""
+
+    def decode(self, code: int) -> Hashable:
+        """The action with that code; raises :class:`UsageError` for an unknown code."""
+
+
+GameLoader = Callable[[Path], Game]
+_GAMES: dict[str, GameLoader] = {}
+
+
+def register_game(ruleset: str, loader: GameLoader) -> None:
+    """Declare that ``ruleset`` is a full game, loaded from a scenario file by ``loader``."""
+    _GAMES[ruleset] = loader
+
+
+def games() -> list[str]:
+    """The rulesets that are full games."""
+    from warroom.core.registry import rulesets
+
+    rulesets()  # every ruleset registers on import
+    return sorted(_GAMES)
+
+
+def load_game(ruleset: str, scenario: str | Path) -> Game:
+    """A game of ``ruleset`` on the scenario file ``scenario``."""
+    known = games()
+    if ruleset not in _GAMES:
+        allowed = ", ".join(known) or "none yet"
+        raise UsageError(f"'{ruleset}' is not a playable game{suggest(ruleset, known)}; games: {allowed}")
+    path = Path(scenario)
+    if not path.is_file():
+        raise UsageError(f"scenario {path}: no such file")
+    return _GAMES[ruleset](path)
+
+
+def scenario_digest(path: Path) -> str:
+    """The scenario file's SHA-256, so a replay can tell the scenario has changed."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to reproduce a game exactly."""
+
+    ruleset: str
+    version: str
+    scenario: str
+    scenario_sha256: str
+    seed: int
+    actions: tuple[int, ...]
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "ruleset": self.ruleset,
+            "version": self.version,
+            "scenario": self.scenario,
+            "scenario_sha256": self.scenario_sha256,
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "notes": self.notes,
+        }
+
+    @staticmethod
+    def from_json(data: Any, where: str = "game record") -> GameRecord:
+        """Read a record; anything malformed is one clear error naming the field."""
+        if not isinstance(data, dict):
+            raise UsageError(f"{where}: not a game record (expected a JSON object)")
+        if data.get("format") != RECORD_FORMAT:
+            raise UsageError(f"{where}: format is {data.get('format')!r}, expected {RECORD_FORMAT!r}")
+        fields: dict[str, type] = {"ruleset": str, "version": str, "scenario": str, "scenario_sha256": str,
+                                   "seed": int, "actions": list}
+        for name, kind in fields.items():
+            if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
+                raise UsageError(f"{where}: field '{name}' must be a {kind.__name__}")
+        actions = data["actions"]
+        if not all(isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in actions):
+            raise UsageError(f"{where}: field 'actions' must list whole numbers (action codes)")
+        notes = data.get("notes", {})
+        if not isinstance(notes, dict):
+            raise UsageError(f"{where}: field 'notes' must be an object")
+        return GameRecord(data["ruleset"], data["version"], data["scenario"], data["scenario_sha256"], data["seed"],
+                          tuple(actions), notes)
+
+    def save(self, path: Path) -> Path:
+        """Write the record atomically: a crash mid-write never leaves a broken or half-old file."""
+        path = Path(path)
+        if not path.parent.is_dir():
+            raise UsageError(f"cannot save to {path}: the folder {path.parent} does not exist")
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(self.to_json(), out, indent=1)
+                out.write("\n")
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        return path
+
+    @staticmethod
+    def load(path: Path) -> GameRecord:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot read game record {path}: {exc.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        return GameRecord.from_json(data, str(path))
+
+
+def record_of(game: Game, seed: int, actions: Sequence[Hashable], scenario: Path) -> GameRecord:
+    """The record of a game played from ``seed`` with ``actions``."""
+    return GameRecord(game.ruleset, game.version, str(scenario), scenario_digest(scenario), seed,
+                      tuple(game.encode(a) for a in actions))
+
+
+def replay(record: GameRecord, scenario: Path | None = None) -> list[GameState]:
+    """Every state of the recorded game, from the opening position to the last.
+
+    The scenario is the record's own path unless another is given; its digest and the
+    ruleset's version must match the record's, so a replay is the same game or an error.
+    """
+    path = Path(scenario) if scenario is not None else Path(record.scenario)
+    game = load_game(record.ruleset, path)
+    if game.version != record.version:
+        raise UsageError(f"the record was made with {record.ruleset}@{record.version}; this is "
+                         f"{record.ruleset}@{game.version}, whose rules differ")
+    if scenario_digest(path) != record.scenario_sha256:
+        raise UsageError(f"scenario {path} is not the one the record was made with (its contents differ)")
+    states = [game.initial_state(record.seed)]
+    for index, code in enumerate(record.actions):
+        state = states[-1]
+        action = game.decode(code)
+        if action not in state.legal_actions():
+            raise UsageError(f"action {index + 1} of the record ({action}, code {code}) is not legal there")
+        states.append(state.apply(action))
+    return states

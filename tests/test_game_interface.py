@@ -1,0 +1,172 @@
+"""The generic game interface, records, replay and the conformance suite, on a tiny game.
+
+The tiny game ("Race"): two sides take turns; the side to act may advance (1d6 from the
+state's own generator) or hold; each side has a secret reserve only it may see; the
+first to 10 wins. It exists to test the machinery every full game relies on.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from warroom.core import game as game_module
+from warroom.core.conformance import check_conformance
+from warroom.core.errors import UsageError
+from warroom.core.game import GameRecord, load_game, record_of, register_game, replay
+
+ACTIONS = ("advance", "hold")
+
+
+@dataclass(frozen=True)
+class RaceState:
+    scores: tuple[int, int]
+    reserves: tuple[int, int]
+    turn: int
+    rng: str  # the generator's state as JSON
+
+    @property
+    def to_act(self) -> str | None:
+        return None if self.is_terminal() else ("red", "black")[self.turn % 2]
+
+    def legal_actions(self) -> list[str]:
+        return [] if self.is_terminal() else list(ACTIONS)
+
+    def apply(self, action: Any) -> RaceState:
+        if action not in self.legal_actions():
+            raise UsageError(f"{action!r} is not legal here; legal: {', '.join(self.legal_actions())}")
+        if action == "hold":
+            return replace(self, turn=self.turn + 1)
+        generator = np.random.Generator(np.random.PCG64())
+        generator.bit_generator.state = json.loads(self.rng)
+        roll = int(generator.integers(1, 7))
+        scores = list(self.scores)
+        scores[self.turn % 2] += roll
+        return RaceState((scores[0], scores[1]), self.reserves, self.turn + 1,
+                         json.dumps(generator.bit_generator.state))
+
+    def is_terminal(self) -> bool:
+        return max(self.scores) >= 10 or self.turn >= 40
+
+    def result(self) -> dict[str, Any]:
+        if max(self.scores) < 10:
+            return {"winner": None, "reason": "turn limit"}
+        return {"winner": "red" if self.scores[0] >= 10 else "black", "reason": "reached 10"}
+
+    def observation(self, side: str) -> dict[str, Any]:
+        mine = 0 if side == "red" else 1
+        return {"scores": list(self.scores), "my_reserve": f"reserve-{side}-{self.reserves[mine]}",
+                "to_act": self.to_act}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "reserves": list(self.reserves), "turn": self.turn, "rng": self.rng}
+
+
+@dataclass
+class Race:
+    ruleset: str = "race"
+    version: str = "1"
+    scenario_name: str = "race"
+
+    def initial_state(self, seed: int) -> RaceState:
+        generator = np.random.default_rng(seed)
+        reserves = (int(generator.integers(1, 100)), int(generator.integers(1, 100)))
+        return RaceState((0, 0), reserves, 0, json.dumps(generator.bit_generator.state))
+
+    def state_from_json(self, data: dict[str, Any]) -> RaceState:
+        return RaceState(tuple(data["scores"]), tuple(data["reserves"]), data["turn"], data["rng"])  # type: ignore[arg-type]
+
+    def encode(self, action: Any) -> int:
+        return ACTIONS.index(action)
+
+    def decode(self, code: int) -> str:
+        if not 0 <= code < len(ACTIONS):
+            raise UsageError(f"no action has code {code}")
+        return ACTIONS[code]
+
+
+@pytest.fixture
+def scenario(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(game_module, "_GAMES", {})
+    register_game("race", lambda path: Race())
+    path = tmp_path / "race.toml"
+    path.write_text("name = 'race'\n")
+    return path
+
+
+def _secrets(state: Any, side: str) -> list[str]:
+    other = 1 if side == "red" else 0
+    return [f"reserve-{('red', 'black')[other]}-{state.reserves[other]}"]
+
+
+def test_conformance_passes_for_a_correct_game(scenario: Path) -> None:
+    report = check_conformance(Race(), scenario, range(40), secrets=_secrets, sides=("red", "black"))
+    assert report.ok, report.failures
+    assert report.playouts == 40 and report.states > 40
+
+
+def test_conformance_catches_a_leak(scenario: Path) -> None:
+    class Leaky(RaceState):
+        def observation(self, side: str) -> dict[str, Any]:
+            return {"all": [f"reserve-red-{self.reserves[0]}", f"reserve-black-{self.reserves[1]}"]}
+
+    class LeakyRace(Race):
+        def initial_state(self, seed: int) -> RaceState:
+            s = super().initial_state(seed)
+            return Leaky(s.scores, s.reserves, s.turn, s.rng)
+
+    report = check_conformance(LeakyRace(), scenario, range(3), secrets=_secrets, sides=("red", "black"))
+    assert not report.ok and "may not know" in report.failures[0]
+
+
+def test_record_saves_atomically_and_replays(scenario: Path, tmp_path: Path) -> None:
+    game = load_game("race", scenario)
+    state, actions = game.initial_state(7), []
+    while not state.is_terminal():
+        actions.append("advance")
+        state = state.apply("advance")
+    saved = record_of(game, 7, actions, scenario).save(tmp_path / "game.json")
+    again = replay(GameRecord.load(saved))
+    assert again[-1].to_json() == state.to_json() and len(again) == len(actions) + 1
+    assert not list(tmp_path.glob(".game.json.*"))  # no temporary file left behind
+
+
+def test_replay_refuses_another_scenario_or_version(scenario: Path, tmp_path: Path) -> None:
+    game = load_game("race", scenario)
+    record = record_of(game, 1, ["hold"], scenario)
+    scenario.write_text("name = 'changed'\n")
+    with pytest.raises(UsageError, match="not the one the record was made with"):
+        replay(record)
+    with pytest.raises(UsageError, match="whose rules differ"):
+        replay(replace(record, version="0", scenario_sha256=game_module.scenario_digest(scenario)))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "not valid JSON"),
+        ("[]", "not a game record"),
+        ('{"format": "other"}', "format is 'other'"),
+        ('{"format": "warroom-game-record/1", "ruleset": "race", "version": "1", "scenario": "s", '
+         '"scenario_sha256": "x", "seed": "1", "actions": []}', "field 'seed' must be a int"),
+        ('{"format": "warroom-game-record/1", "ruleset": "race", "version": "1", "scenario": "s", '
+         '"scenario_sha256": "x", "seed": 1, "actions": [-1]}', "must list whole numbers"),
+    ],
+)
+def test_a_broken_record_is_one_clear_error(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(UsageError, match=message):
+        GameRecord.load(path)
+
+
+def test_unknown_game_and_missing_scenario(scenario: Path, tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match=r"'rase' is not a playable game \(did you mean 'race'"):
+        load_game("rase", scenario)
+    with pytest.raises(UsageError, match="no such file"):
+        load_game("race", tmp_path / "nope.toml")
