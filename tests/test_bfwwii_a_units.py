@@ -91,18 +91,18 @@ def test_who_may_graze() -> None:
 def test_grazing_fire_reads_the_umpires_own_fire_table(tmp_path: Path) -> None:
     own = tmp_path / "bfwwii.toml"
     own.write_text("""
-[a_fire_combat]
+[fire_combat]
 die_sides = 10
-[a_fire_combat.targets.troops]
+[fire_combat.targets.troops]
 label = "troops"
 bands = [{ from_roll = 9, result = "knocked out" }]
-[a_fire_combat.targets.gun]
+[fire_combat.targets.gun]
 label = "gun"
 bands = [{ from_roll = 9, result = "knocked out" }]
-[a_fire_combat.targets.soft_vehicle]
+[fire_combat.targets.soft_vehicle]
 label = "soft vehicle"
 bands = [{ from_roll = 9, result = "knocked out" }]
-[a_fire_combat.targets.armoured_vehicle]
+[fire_combat.targets.armoured_vehicle]
 label = "armoured vehicle"
 bands = [{ from_roll = 9, result = "knocked out" }]
 """)

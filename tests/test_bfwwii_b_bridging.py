@@ -43,8 +43,8 @@ def test_span_modifiers() -> None:
 def test_the_several_units_bonus_needs_two_acting_units(tmp_path: Path) -> None:
     # Own available-action table: each unit acts on 6+ (p = 1/2). Own IP: 6+.
     own = tmp_path / "own.toml"
-    own.write_text("[b_manoeuvre]\ndie_sides = 10\nno_action_at_most = 5\n"
-                   "[b_improve_position]\ndie_sides = 10\nsucceeds_on = 6\n")
+    own.write_text("[manoeuvre]\ndie_sides = 10\nno_action_at_most = 5\n"
+                   "[improve_position]\ndie_sides = 10\nsucceeds_on = 6\n")
     odds = warroom.odds(P + "bridge-build", units=2, manoeuvre_roll=True, within=1, base_tables=own)
     # Both act (1/4): +1, d10 >= 5, 6/10. One acts (1/2): d10 >= 6, 5/10. None (1/4): no roll.
     assert odds["bridge built in 1 turn"] == F(1, 4) * F(6, 10) + F(1, 2) * F(5, 10)

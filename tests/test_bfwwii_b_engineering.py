@@ -1,7 +1,7 @@
 """Seed 000 "Engineering Manoeuvre Actions" and the engineering tasks, against numbers worked out by hand.
 
 The demolition die is the seed's own d10; multi-turn odds with the optional manoeuvre roll use an
-available-action table written out in each test (base table [b_manoeuvre]), so the arithmetic does
+available-action table written out in each test (base table [manoeuvre]), so the arithmetic does
 not depend on warroom's stand-in.
 """
 
@@ -150,7 +150,7 @@ def test_who_may_do_a_task_and_work_already_done() -> None:
 @RULE("000", "Engineering Manoeuvre Actions")
 def test_a_task_with_an_available_action_check(tmp_path: Path) -> None:
     # Own table: no action on a modified 4 or less -> with dr 0 a stand acts on 5+: p = 6/10 = 3/5.
-    own = tables(tmp_path, "[b_manoeuvre]\ndie_sides = 10\nno_action_at_most = 4\n")
+    own = tables(tmp_path, "[manoeuvre]\ndie_sides = 10\nno_action_at_most = 4\n")
     odds = warroom.odds(P + "engineering-task", task="dozer_bocage", unit="dozer", manoeuvre_roll=True, within=4,
                         base_tables=own)
     # Two actions at p per turn: P(T = n) = (n-1) p^2 q^(n-2).
@@ -170,7 +170,7 @@ def test_a_replaced_table_is_not_served_from_the_cache(tmp_path: Path) -> None:
     # The same parameters with and without the umpire's table in one process give each its own odds.
     params = {"task": "dozer_bocage", "unit": "dozer", "manoeuvre_roll": True, "within": 3}
     stand_in = warroom.odds(P + "engineering-task", params)["done in 2 turns"]
-    own = tables(tmp_path, "[b_manoeuvre]\ndie_sides = 10\nno_action_at_most = 0\n")
+    own = tables(tmp_path, "[manoeuvre]\ndie_sides = 10\nno_action_at_most = 0\n")
     assert warroom.odds(P + "engineering-task", params, base_tables=own)["done in 2 turns"] == 1
     assert warroom.odds(P + "engineering-task", params)["done in 2 turns"] == stand_in
     # The stand-in: no action on 2 or less -> p = 8/10 (warroom's reconstruction, BF-52).

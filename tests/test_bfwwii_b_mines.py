@@ -1,6 +1,6 @@
 """Seed 000 "Minefield Rules", "Laying Mines" and "Clearing Mines", against numbers worked out by hand.
 
-The mine passage chart is the base game's; most tests give their own chart ([b_mine_passage]) so the
+The mine passage chart is the base game's; most tests give their own chart ([mine_passage]) so the
 arithmetic is written here: KO on a modified 2 or less, disordered 3-4, halted 5-6, traverse 7+.
 """
 
@@ -18,7 +18,7 @@ RULE = pytest.mark.rule
 P = "bfwwii-house/"
 
 CHART = """
-[b_mine_passage]
+[mine_passage]
 die_sides = 10
 knocked_out_at_most = 2
 disordered_at_most = 4
@@ -113,7 +113,7 @@ def test_the_stand_in_chart_says_so() -> None:
     odds = warroom.odds(P + "minefield-traverse")
     assert odds.as_dict() == {"traverses": F(5, 10), "halted": F(2, 10), "disordered": F(2, 10),
                               "knocked out": F(1, 10)}
-    assert any("STAND-IN" in s and "b_mine_passage" in s for s in odds.steps)
+    assert any("STAND-IN" in s and "[mine_passage]" in s for s in odds.steps)
 
 
 @RULE("000", "Laying Mines")

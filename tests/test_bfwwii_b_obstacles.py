@@ -1,7 +1,7 @@
 """Seed 000 "Barbed Wire", "Anti-Tank Ditches", "Dragons Teeth or AT Obstacles", "Bocage Hedgerows" and
 "Roadblocks", against numbers worked out by hand.
 
-Bog-down checks and Improve Position rolls use tables written out here ([b_bog_down], [b_improve_position]),
+Bog-down checks and Improve Position rolls use tables written out here ([bog_down], [improve_position]),
 or warroom's stand-in where a test says so.
 """
 
@@ -19,17 +19,21 @@ RULE = pytest.mark.rule
 P = "bfwwii-house/"
 
 OWN = """
-[b_bog_down]
+[bog_down]
 die_sides = 10
-bogged_at_most = 3
-[b_bog_down.mover_modifiers]
+bogged_down_at_or_below = 3
+[bog_down.terrain_modifiers]
+partially_blocked_street = 0
+rubble = -1
+other = 0
+[bog_down.mover_modifiers]
 troops = 1
 tracked = 0
 halftracked = -1
 wheeled = -2
 gun = -2
 
-[b_improve_position]
+[improve_position]
 die_sides = 10
 succeeds_on = 7
 """
@@ -71,7 +75,7 @@ def test_wire_with_the_stand_in_bog_down_table() -> None:
     odds = warroom.odds(P + "obstacle-crossing", obstacle="wire_gap", mover="wheeled")
     assert odds.as_dict() == {"crosses after passing a bog-down check": F(6, 10),
                               "bogged down in the obstacle": F(4, 10)}
-    assert any("STAND-IN" in s and "b_bog_down" in s for s in odds.steps)
+    assert any("STAND-IN" in s and "[bog_down]" in s for s in odds.steps)
 
 
 @RULE("000", "Anti-Tank Ditches")

@@ -18,7 +18,6 @@ T = TypeVar("T", bound=Table)
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
-BASE = HERE / "base"
 
 MINUS = "\u2212"
 

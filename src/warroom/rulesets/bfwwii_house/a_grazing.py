@@ -10,8 +10,8 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
-from warroom.rulesets.bfwwii_house.a_base import FIRE_COMBAT
 from warroom.rulesets.bfwwii_house.a_common import GRAZING, cite, load_data, plus, src
+from warroom.rulesets.bfwwii_house.base_tables import FIRE_COMBAT
 from warroom.rulesets.bfwwii_house.info import INFO
 
 
@@ -32,7 +32,7 @@ POSITIONS = ("none", "improved", "dug_in", "entrenched", "pillbox_log", "pillbox
 
 def _results(v: Mapping[str, Any]) -> tuple[str, ...]:
     table = FIRE_COMBAT.current()[0]
-    return (NOT_ATTACKED, *table.target(v["target"]).results(table.no_effect))
+    return (NOT_ATTACKED, *table.target(v["target"]).results())
 
 
 def _check(v: Mapping[str, Any]) -> None:
@@ -121,7 +121,7 @@ def grazing_fire(r: Resolution, tactical_factor: int, target: str, mg: str, mg_p
         mods += r.modifier("base fire combat modifiers given", other_modifiers, "given")
     total_mod = tactical_factor + mods
     r.step(f"roll 1d{table.die_sides}{plus(tactical_factor)} (tactical factor){plus(mods)} on the fire combat "
-           f"table, {column.label} column")
+           f"table, {table.label(target)} column")
     roll = r.die(table.die_sides, label="grazing fire")
     modified = roll + total_mod
-    return r.result(column.read(modified, table.no_effect), column.band_text(modified, table.no_effect))
+    return r.result(column.read(modified), column.band_text(modified))

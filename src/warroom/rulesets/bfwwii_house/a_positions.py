@@ -19,7 +19,6 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
-from warroom.rulesets.bfwwii_house.a_base import IMPROVE_POSITION
 from warroom.rulesets.bfwwii_house.a_common import (
     FLAT,
     IP,
@@ -37,6 +36,7 @@ from warroom.rulesets.bfwwii_house.a_common import (
 )
 from warroom.rulesets.bfwwii_house.a_flat import TABLE as FLAT_TABLE
 from warroom.rulesets.bfwwii_house.a_visibility import VISIBILITY, condition, vsrc
+from warroom.rulesets.bfwwii_house.base_tables import IMPROVE_POSITION
 from warroom.rulesets.bfwwii_house.info import INFO
 
 

@@ -12,7 +12,6 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
-from warroom.rulesets.bfwwii_house.a_base import BAIL_OUT, FIRE_COMBAT
 from warroom.rulesets.bfwwii_house.a_common import (
     MULTI,
     RUBBLE,
@@ -25,6 +24,7 @@ from warroom.rulesets.bfwwii_house.a_common import (
     signed,
     src,
 )
+from warroom.rulesets.bfwwii_house.base_tables import BAIL_OUT, FIRE_COMBAT
 from warroom.rulesets.bfwwii_house.info import INFO
 
 
@@ -265,7 +265,7 @@ def _df_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
     if v["target"] == "bus":
         return ("no effect", "the aim point turns to rubble")
     table = FIRE_COMBAT.current()[0]
-    return (*table.target(v["target"]).results(table.no_effect), RUBBLED)
+    return (*table.target(v["target"]).results(), RUBBLED)
 
 
 @procedure(
@@ -309,11 +309,11 @@ def df_vs_bus(r: Resolution, tactical_factor: int, target: str, material: str, o
             return r.result("the aim point turns to rubble", f"modified {total}: {need} or more (BF-37)")
         return r.result("no effect", f"modified {total}: less than {need}")
     column = table.target(target)
-    result = column.read(total, table.no_effect)
+    result = column.read(total)
     if result == "knocked out" and total >= need:
         r.step(f"a {TABLE.rubble_strip}")
         return r.result(RUBBLED, f"modified {total}: a KO with {need} or more")
-    return r.result(result, column.band_text(total, table.no_effect))
+    return r.result(result, column.band_text(total))
 
 
 # --- troops and guns in a collapsing BUS -------------------------------------------------------------

@@ -14,7 +14,6 @@ from warroom.core.chance import Outcome, Resolution
 from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
-from warroom.rulesets.bfwwii_house.a_base import SPOTTING, SpottingTable
 from warroom.rulesets.bfwwii_house.a_common import (
     FLAT,
     IP,
@@ -37,6 +36,7 @@ from warroom.rulesets.bfwwii_house.a_visibility import (
 from warroom.rulesets.bfwwii_house.a_visibility import (
     TABLE as VIS,
 )
+from warroom.rulesets.bfwwii_house.base_tables import SPOTTING, SpottingTable
 from warroom.rulesets.bfwwii_house.info import INFO
 
 RESULTS = ("spotted", "suspected", "not spotted")

@@ -10,7 +10,6 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
-from warroom.rulesets.bfwwii_house.a_base import BOG_DOWN
 from warroom.rulesets.bfwwii_house.a_common import (
     DAWN,
     NIGHT_GOOD,
@@ -24,6 +23,7 @@ from warroom.rulesets.bfwwii_house.a_common import (
     plus,
 )
 from warroom.rulesets.bfwwii_house.a_visibility import VISIBILITY, condition, vsrc
+from warroom.rulesets.bfwwii_house.base_tables import BOG_DOWN
 from warroom.rulesets.bfwwii_house.info import INFO
 
 
@@ -133,7 +133,7 @@ def bog_down_check(r: Resolution, terrain: str, visibility: str, other_modifiers
     visibility (signs restored, BF-2; on every bog-down check, BF-41)."""
     table = BOG_DOWN.read(r)
     mods = 0
-    terrain_mod: int = getattr(table.terrain, terrain)
+    terrain_mod: int = getattr(table.terrain_modifiers, terrain)
     if terrain_mod:
         mods += r.modifier(terrain.replace("_", " "), terrain_mod, "base bog-down table")
     c = condition(visibility)

@@ -1,7 +1,7 @@
 """Bridging: building a pontoon bridge span by span, preparing and destroying bridges.
 
 Seed 000 "Bridging". The Improve Position roll, the fire combat table and the close
-combat die are base tables ([b_improve_position], [b_fire_combat], [b_close_combat]).
+combat die are base tables ([improve_position], [fire_combat], [close_combat]).
 """
 
 from __future__ import annotations
@@ -16,12 +16,10 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
-from warroom.rulesets.bfwwii_house.b_base import (
+from warroom.rulesets.bfwwii_house.b_common import (
     BRIDGING,
-    CLOSE_COMBAT,
     DR,
     ENGINEERING,
-    IMPROVE_POSITION,
     IP_CLARIFICATIONS,
     cite,
     data,
@@ -32,6 +30,7 @@ from warroom.rulesets.bfwwii_house.b_base import (
     turn_rows,
 )
 from warroom.rulesets.bfwwii_house.b_engineering import MANOEUVRE_ROLL, action_chance, within_param
+from warroom.rulesets.bfwwii_house.base_tables import CLOSE_COMBAT, IMPROVE_POSITION
 from warroom.rulesets.bfwwii_house.info import INFO
 
 
@@ -125,7 +124,7 @@ def bridge_build(r: Resolution, spans: int, spans_done: int, units: int, dr: int
     of the dismounted equipment to spend an engineering action and roll on the Improve Position
     table, +/-dr of the primary builder, -1 swollen river, +1 if more than one unit works the span
     (at most +1); a success completes one span; the bridge is built when all spans are placed.
-    One roll a turn (BF-69); only T class units build. IP table: [b_improve_position] (BF-66).
+    One roll a turn (BF-69); only T class units build. IP table: [improve_position] (BF-66).
     With manoeuvre_roll, an available-action check per unit per turn (BF-52)."""
     left = spans - spans_done
     r.step(f"{plural(left, 'span')} to place, {plural(units, 'unit')} working"
@@ -221,7 +220,7 @@ def bridge_demolition_prep(r: Resolution, bridge: str, demolitions: int, demolit
     demolitions; each needs a successful Improve Position roll; once all are prepared a successful
     demolition action destroys the bridge. The seed's guide: Stavelot 4 or 5, Trois-Ponts about 8,
     Neufmolin 1 or 2 (data/b_bridging.toml; the higher figure unless one is given, BF-70). Each
-    preparing unit rolls once a turn (BF-70). IP table: [b_improve_position] (BF-66). With
+    preparing unit rolls once a turn (BF-70). IP table: [improve_position] (BF-66). With
     manoeuvre_roll, an available-action check per unit per turn (BF-52)."""
     needed = _demolitions({"bridge": bridge, "demolitions": demolitions})
     if bridge != "custom":
@@ -278,7 +277,7 @@ def bridge_close_combat(r: Resolution, target: str, attacker_modifier: int) -> O
     """Seed 000 "Bridging", Destroying Pontoon Bridges by Close Combat: emplaced pontoon bridges and
     dismounted bridging equipment defend at modifier 0 and may not initiate; an attacker's modified
     roll equal or higher than the bridge's destroys it; permanent bridges are immune. Each side
-    rolls the base game's close combat die ([b_close_combat], BF-84; BF-73)."""
+    rolls the base game's close combat die ([close_combat], BF-84; BF-73)."""
     t = CLOSE_COMBAT.read(r)
     bridge = TABLES.close_combat.bridge_modifier
     r.step(f"the bridge guards roll d{t.die_sides} {signed(bridge)}; the attacker d{t.die_sides} "
@@ -337,7 +336,7 @@ def fire_on_bridge(r: Resolution, target: str, attack: int, armour: int, other_m
     constructed pontoon span is fired at as a dug-in Med gun (-1 under IDF: "Improved Position
     Clarifications", BF-72); permanent bridges are attacked as armoured vehicles with the
     scenario's armour (BF-71). Suppression and Disorder have no effect; only a knocked-out result
-    counts. The fire combat table: [b_fire_combat] (BF-63)."""
+    counts. The fire combat table: [fire_combat] (BF-63)."""
     label, column, destroyed = FIRE_TARGETS[target]
     r.step(label)
     mods = r.modifier("attack strength", attack, "the firer")

@@ -14,15 +14,7 @@ from warroom.core.chance import Outcome, Resolution
 from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
-from warroom.rulesets.bfwwii_house.b_base import (
-    CLEARING,
-    DR,
-    IP_CLARIFICATIONS,
-    MINEFIELDS,
-    cite,
-    roll_fire,
-    src,
-)
+from warroom.rulesets.bfwwii_house.b_common import CLEARING, DR, IP_CLARIFICATIONS, MINEFIELDS, cite, roll_fire, src
 from warroom.rulesets.bfwwii_house.b_mines import (
     AP_DENSITY,
     AT_DENSITY,
@@ -72,7 +64,7 @@ def flail(r: Resolution, field: str, density: str, at_density: str, ap_density: 
     roll on the mine passage chart; any result but knocked out traverses and clears a lane; a
     knocked-out result damages the flail, the tank halts disordered and makes no lane. The roll
     takes the tracked vehicle's usual modifiers (BF-61), a mixed field's AT density (BF-55). A dummy:
-    BF-57. The chart: base table [b_mine_passage] (BF-54)."""
+    BF-57. The chart: base table [mine_passage] (BF-54)."""
     r.step("flail on: the tank moves at half its cross-country speed and may not fire (offensive or defensive)")
     mods = field_modifiers(r, field, "tracked", density, at_density, ap_density, laid)
     if dr:
@@ -126,7 +118,7 @@ def artillery_on_minefield(r: Resolution, field: str, density: str, at_density: 
     """Seed 000 "Clearing Mines", Clearing minefields with Artillery Fire: treat the field as dug-in
     troops (IDF against dug-in, non-BUS: -1, Seed 000 "Improved Position Clarifications"; BF-62);
     a knocked-out result lowers the density one category, never below scattered; a mixed field's
-    AT and AP densities both drop (BF-62). The fire combat table: base table [b_fire_combat] (BF-63)."""
+    AT and AP densities both drop (BF-62). The fire combat table: base table [fire_combat] (BF-63)."""
     r.step("the field is attacked as dug-in troops")
     mods = r.modifier("IDF factor against troops", idf_factor, "the fire mission")
     mods += r.modifier("dug-in troops under IDF", TABLES.artillery.dug_in_idf,

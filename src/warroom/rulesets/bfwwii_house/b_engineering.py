@@ -19,7 +19,7 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
-from warroom.rulesets.bfwwii_house.b_base import (
+from warroom.rulesets.bfwwii_house.b_common import (
     BOCAGE,
     BRIDGING,
     CLEARING,
@@ -28,7 +28,6 @@ from warroom.rulesets.bfwwii_house.b_base import (
     ENGINEERING,
     FORTS,
     FUNNIES,
-    MANOEUVRE,
     ROADBLOCKS,
     TEETH,
     WIRE,
@@ -38,6 +37,7 @@ from warroom.rulesets.bfwwii_house.b_base import (
     signed,
     turn_rows,
 )
+from warroom.rulesets.bfwwii_house.base_tables import MANOEUVRE
 from warroom.rulesets.bfwwii_house.info import INFO
 
 

@@ -1,7 +1,7 @@
 """Concrete bunkers and fortifications: the fort's armour, fire on it, petards, demolitions, assault.
 
 Seed 000 "Concrete Bunkers and Fortifications" (and Hobart's "Funnies", AVRE). The fire
-combat and close combat tables are base tables ([b_fire_combat], [b_close_combat]).
+combat and close combat tables are base tables ([fire_combat], [close_combat]).
 """
 
 from __future__ import annotations
@@ -16,14 +16,12 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
-from warroom.rulesets.bfwwii_house.b_base import (
+from warroom.rulesets.bfwwii_house.b_common import (
     ATTACKER_RATING,
     ENGINEERING,
-    FIRE_COMBAT,
     FORTS,
     FUNNIES,
     MISC,
-    TARGET_CLASSES,
     TARGET_STATE,
     check_may_initiate,
     cite,
@@ -34,6 +32,7 @@ from warroom.rulesets.bfwwii_house.b_base import (
 )
 from warroom.rulesets.bfwwii_house.b_engineering import CANCELLED, OP_FIRE, opportunity_fire_cancels
 from warroom.rulesets.bfwwii_house.b_engineering import TABLES as ENGINEERING_TABLES
+from warroom.rulesets.bfwwii_house.base_tables import FIRE_COMBAT, TARGET_CLASSES
 from warroom.rulesets.bfwwii_house.info import INFO
 
 
@@ -177,7 +176,7 @@ def fort_fire(r: Resolution, firer: str, attack: int, armour: int, range: int, v
     armour as a negative modifier and the fort at dr 0; Suppressed/Disordered only suppress or
     disorder the occupants; a kill collapses it, occupants destroyed, rubble (BF-76). The AVRE
     (BR-13, Hobart's "Funnies"): Suppressed or better also cuts the armour by 1 for good; at 1 the
-    fort is rubble and the occupants survive (BF-74). The fire combat table: [b_fire_combat] (BF-63)."""
+    fort is rubble and the occupants survive (BF-74). The fire combat table: [fire_combat] (BF-63)."""
     petard = firer == "avre_petard"
     what = {"direct": "T,G,sV strength", "shaped_charge": "V strength (infantry shaped-charge weapon)",
             "avre_petard": "the AVRE's 40 lb petard", "dive_bomber": "the bomber's T,G,sV, as direct fire"}[firer]
@@ -242,7 +241,7 @@ def fort_demolition(r: Resolution, charges: int, armour: int, distance: int, uni
     together; attack value 4, +2 for each additional charge, resolved as direct fire with only the
     armour as modifier (no "strength at least armour" test, BF-75); Suppressed or better cuts the
     armour by 1 for good, at 1 rubble with the occupants alive (BF-74); a kill collapses it (BF-76).
-    Opportunity fire: BF-53. Fire combat table: [b_fire_combat] (BF-63)."""
+    Opportunity fire: BF-53. Fire combat table: [fire_combat] (BF-63)."""
     d = TABLES.demolition
     r.step(f"{charges} charge{'s' if charges > 1 else ''} detonated together by a demolition action; if they go "
            "off, a direct fire attack on the fort with only its armour as a modifier:")
@@ -288,7 +287,7 @@ def fort_occupants_fire(r: Resolution, attack: int, armour: int, fire: str, occu
                         other_modifiers: int) -> Outcome:
     """Seed 000 "Concrete Bunkers and Fortifications", Attacking the occupants of the Fort using
     Direct Fire: regular attack methods with the fort's armour as a negative modifier; units in
-    forts under IDF templates are attacked the same way. Fire combat table: [b_fire_combat] (BF-63)."""
+    forts under IDF templates are attacked the same way. Fire combat table: [fire_combat] (BF-63)."""
     r.step(f"{'an IDF template on' if fire == 'idf' else 'direct fire at'} the occupants of the fort")
     mods = r.modifier("attack strength", attack, "the firer")
     mods += r.modifier("fort armour", -armour, src(FORTS, "Attacking the occupants"))
@@ -343,7 +342,7 @@ def fort_close_combat(r: Resolution, attacker: str, attacker_modifier: int, armo
     Close Combat: only engineers, vehicles allowed to close combat built-up areas (flamethrowers,
     AVRE) and scenario assault troops; the defenders use the armour as their base close combat
     strength plus every other modifier (BF-77); occupants who initiate lose the fort. Seed 000
-    "Restrictions on Close Combat" (BF-81). Close combat table: [b_close_combat] (BF-84)."""
+    "Restrictions on Close Combat" (BF-81). Close combat table: [close_combat] (BF-84)."""
     r.step(f"{attacker.replace('_', ' ')} close with the fort's occupants, whose base strength is the armour, "
            f"{armour}")
     if attacker_modifier:
@@ -414,7 +413,7 @@ def fort_siege(r: Resolution, attacker: str, attack: int, charges: int, armour: 
     occupants survive (BF-74); a kill collapses it with the occupants (BF-76). Attack after attack
     until one or the other (BF-88): a petard shot needs its unmodified strength at least the armour
     as it now stands (BF-87); a detonation is a demolition action first (a dud wastes it, the charges
-    prepared again: BF-75), then 4 +2 a further charge -armour. [b_fire_combat] (BF-63)."""
+    prepared again: BF-75), then 4 +2 a further charge -armour. [fire_combat] (BF-63)."""
     dem = ENGINEERING_TABLES.demolition
     d = TABLES.demolition
     column_name = FORT.column
@@ -428,7 +427,7 @@ def fort_siege(r: Resolution, attacker: str, attack: int, charges: int, armour: 
                f"engineering action each, then a demolition action: two turns): a d{dem.die_sides} dud on "
                f"{dem.dud_at_most}, else attack {strength} - armour")
     table = FIRE_COMBAT.read(r)
-    column = table.column(column_name)
+    column = table.target(column_name)
     loss = TABLES.direct_fire.armour_loss
     key = (attacker, strength, attack, table.die_sides, column, dem.die_sides, dem.dud_at_most, loss,
            FORT.rubble_at_or_below)
@@ -439,7 +438,7 @@ def fort_siege(r: Resolution, attacker: str, attack: int, charges: int, armour: 
             return state
         if attacker == "demolitions" and rr.die(dem.die_sides, label="demolition") <= dem.dud_at_most:
             return state
-        result = column.result(rr.die(table.die_sides, label="attack") + strength - now)
+        result = column.read(rr.die(table.die_sides, label="attack") + strength - now)
         if result == "knocked out":
             return now, 1, key
         if result == "no effect":

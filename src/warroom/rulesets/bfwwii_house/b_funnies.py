@@ -18,7 +18,7 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
-from warroom.rulesets.bfwwii_house.b_base import ENGINEERING, FUNNIES, cite, data, plural, roll_fire, signed, src
+from warroom.rulesets.bfwwii_house.b_common import ENGINEERING, FUNNIES, cite, data, plural, roll_fire, signed, src
 from warroom.rulesets.bfwwii_house.b_engineering import OP_FIRE
 from warroom.rulesets.bfwwii_house.b_engineering import TABLES as ENGINEERING_TABLES
 from warroom.rulesets.bfwwii_house.info import INFO
@@ -169,7 +169,7 @@ FUNNY = {
 def fire_on_funny(r: Resolution, vehicle: str, attack: int, other_modifiers: int) -> Outcome:
     """Seed 000 Hobart's "Funnies": any DISORDER combat result destroys a DD tank using amphibious
     movement; if any attack on a Conger-towing AVRE scores a DISORDER, the AVRE is KNOCKED-OUT
-    instead (BF-80). The fire combat table, armoured vehicle column: [b_fire_combat] (BF-63)."""
+    instead (BF-80). The fire combat table, armoured vehicle column: [fire_combat] (BF-63)."""
     label, disorder = FUNNY[vehicle]
     r.step(f"fire on {label}")
     mods = r.modifier("attack strength", attack, "the firer")

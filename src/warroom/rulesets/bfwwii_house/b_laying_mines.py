@@ -14,7 +14,7 @@ from warroom.core.chance import Outcome, Resolution
 from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
-from warroom.rulesets.bfwwii_house.b_base import DR, ENGINEERING, LAYING, MINEFIELDS, cite, plural, turn_rows
+from warroom.rulesets.bfwwii_house.b_common import DR, ENGINEERING, LAYING, MINEFIELDS, cite, plural, turn_rows
 from warroom.rulesets.bfwwii_house.b_engineering import (
     MANOEUVRE_ROLL,
     action_chance,

@@ -3,7 +3,7 @@
 Seed 000 "Minefield Rules" (new passage modifiers, types, densities, burial), "Laying
 Mines" (spotting mines, dummy fields) and "Clearing Mines" (marking and following a
 lane). The chart the modifiers apply to is BFWWII's original mine passage chart, a
-replaceable base table ([b_mine_passage], reading BF-54).
+replaceable base table ([mine_passage], reading BF-54).
 """
 
 from __future__ import annotations
@@ -18,17 +18,8 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
-from warroom.rulesets.bfwwii_house.b_base import (
-    CLEARING,
-    DR,
-    LAYING,
-    MINE_PASSAGE,
-    MINEFIELDS,
-    cite,
-    data,
-    shown_total,
-    src,
-)
+from warroom.rulesets.bfwwii_house.b_common import CLEARING, DR, LAYING, MINEFIELDS, cite, data, shown_total, src
+from warroom.rulesets.bfwwii_house.base_tables import MINE_PASSAGE
 from warroom.rulesets.bfwwii_house.info import INFO
 
 
@@ -190,7 +181,7 @@ def mine_passage(r: Resolution, field: str, density: str, at_density: str, ap_de
     only vehicles for AT fields (BF-56); a mixed field's density by the mover (BF-55). "Laying
     Mines", dummy fields: any result but traverse reveals and removes it; with secret rolls it is
     always traversed (BF-57). "Clearing Mines": a breach action and a traverse marks a lane;
-    engineers +2 (BF-60). The chart: base table [b_mine_passage] (BF-54)."""
+    engineers +2 (BF-60). The chart: base table [mine_passage] (BF-54)."""
     if field == "at" and mover == "troops":
         r.step("troops in a pure AT field: only vehicles roll for AT fields (BF-56)")
         return r.result(TROOPS_IN_AT, "AT field, troops")

@@ -15,10 +15,8 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
-from warroom.rulesets.bfwwii_house.b_base import (
+from warroom.rulesets.bfwwii_house.b_common import (
     ATTACKER_RATING,
-    BOG_DOWN,
-    FIRE_RESULTS,
     MISC,
     TARGET_STATE,
     check_may_initiate,
@@ -30,6 +28,7 @@ from warroom.rulesets.bfwwii_house.b_base import (
     shown_total,
     src,
 )
+from warroom.rulesets.bfwwii_house.base_tables import BOG_DOWN, FIRE_RESULTS
 from warroom.rulesets.bfwwii_house.info import INFO
 
 
@@ -93,7 +92,7 @@ def overrun_defensive_fire(r: Resolution, attack: int, open_topped: bool, at_wea
     """Seed 000 "Miscellaneous Additional Rules and Restrictions", Overrunning with Open Topped
     Armoured Vehicles: troops without anti-tank weapons firing defensively at open-topped armoured
     vehicles conducting an overrun add +1 to their fire roll (grenades, BF-83). Read on the fire
-    combat table's armoured-vehicle column ([b_fire_combat], BF-63)."""
+    combat table's armoured-vehicle column ([fire_combat], BF-63)."""
     mods = r.modifier("attack strength", attack, "the troops")
     if overrun and open_topped and not at_weapons:
         mods += r.modifier("grenades against an open-topped AFV overrunning them",
@@ -160,8 +159,8 @@ def close_combat_bogged_vehicle(r: Resolution, bogged: bool, troops_modifier: in
     modifier whether or not the troops are concealed; a bogged-down vehicle with a fall-back result
     surrenders and counts as knocked out (BF-82); a vehicle not bogged down that must fall back
     through terrain calling for bog-down checks and bogs down in the first inch surrenders (the seed's
-    "dog down"; [b_bog_down], BF-64). "Restrictions on Close Combat": BF-81. Close combat table:
-    [b_close_combat] (BF-84)."""
+    "dog down"; [bog_down], BF-64). "Restrictions on Close Combat": BF-81. Close combat table:
+    [close_combat] (BF-84)."""
     r.step("troops in close combat with a vehicle" + (" that is bogged down" if bogged else ""))
     if troops_modifier:
         r.modifier("troops' close combat strength and modifiers", troops_modifier, "the base game")
@@ -196,9 +195,9 @@ def close_combat_bogged_vehicle(r: Resolution, bogged: bool, troops_modifier: in
         roll = r.die(t.die_sides, label="bog-down check, first inch of the fall back")
         total = roll + mod
         r.step(f"bog-down check in the first inch: d{t.die_sides} {shown_total(roll, total)} against "
-               f"{t.bogged_at_most} or less")
-        if total <= t.bogged_at_most:
-            return r.result(BOGS_FALLING_BACK, row + f"; bog-down {total} \u2264 {t.bogged_at_most}")
+               f"{t.bogged_down_at_or_below} or less")
+        if total <= t.bogged_down_at_or_below:
+            return r.result(BOGS_FALLING_BACK, row + f"; bog-down {total} \u2264 {t.bogged_down_at_or_below}")
     return r.result(f"vehicle {result}", row)
 
 

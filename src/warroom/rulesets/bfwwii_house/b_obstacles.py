@@ -3,7 +3,7 @@
 Seed 000 "Barbed Wire", "Anti-Tank Ditches", "Dragons Teeth or AT Obstacles", "Bocage
 Hedgerows", "Roadblocks", "Bridging" (crossing an emplaced bridge) and Hobart's
 "Funnies" (ARK, Bobbin and Conger lanes). The bog-down check and the Improve Position
-roll are base tables ([b_bog_down], [b_improve_position]).
+roll are base tables ([bog_down], [improve_position]).
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
-from warroom.rulesets.bfwwii_house.b_base import (
+from warroom.rulesets.bfwwii_house.b_common import (
     BOCAGE,
-    BOG_DOWN,
     BRIDGING,
     CLEARING,
     DITCHES,
@@ -36,6 +35,7 @@ from warroom.rulesets.bfwwii_house.b_base import (
     src,
 )
 from warroom.rulesets.bfwwii_house.b_engineering import TABLES as ENGINEERING_TABLES
+from warroom.rulesets.bfwwii_house.base_tables import BOG_DOWN
 from warroom.rulesets.bfwwii_house.info import INFO
 
 Effect = Literal["impassable", "breach_bog_down", "breach", "none"]
@@ -124,7 +124,7 @@ def obstacle_crossing(r: Resolution, obstacle: str, mover: str, hedgerow_cutter:
     "Dragons Teeth or AT Obstacles", "Bocage Hedgerows" (a gap one effect better; a vehicle that
     breaches leaves a gap; flank armour unless a hedgerow cutter), "Bridging" (breach; a defile),
     "Clearing Mines" (line-charge lane) and Hobart's "Funnies" (ARK, Bobbin, Conger). Ungapped
-    bocage and the effect ladder: BF-65. The bog-down check: base table [b_bog_down] (BF-64)."""
+    bocage and the effect ladder: BF-65. The bog-down check: base table [bog_down] (BF-64)."""
     c = TABLES.crossing[obstacle]
     effect = c.effect(mover)
     r.step(f"{mover} at {c.label} (000 {c.section})")
@@ -144,15 +144,15 @@ def obstacle_crossing(r: Resolution, obstacle: str, mover: str, hedgerow_cutter:
     modifier: int = getattr(t.mover_modifiers, mover)
     if modifier:
         r.modifier(f"{mover} mover", modifier, "the base game's bog-down table")
-    r.step(f"a breach action and a bog-down check: bogged down on a modified {t.bogged_at_most} or less")
+    r.step(f"a breach action and a bog-down check: bogged down on a modified {t.bogged_down_at_or_below} or less")
     roll = r.die(t.die_sides, label="bog-down check")
     total = roll + modifier
     r.step(f"bog-down check: d{t.die_sides} {shown_total(roll, total)}")
-    if total <= t.bogged_at_most:
-        return r.result(BOGGED, f"modified {total} \u2264 {t.bogged_at_most}: bogged down")
+    if total <= t.bogged_down_at_or_below:
+        return r.result(BOGGED, f"modified {total} \u2264 {t.bogged_down_at_or_below}: bogged down")
     if mover in c.gapped_by:
         return r.result(GAPPED, f"modified {total}: through, and the crossing leaves a gap (000 {c.section})")
-    return r.result(CHECKED, f"modified {total} > {t.bogged_at_most}: through")
+    return r.result(CHECKED, f"modified {total} > {t.bogged_down_at_or_below}: through")
 
 
 def _ip_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
@@ -196,7 +196,7 @@ def improve_position_task(r: Resolution, task: str, dr: int, conformed: bool, di
     succeeds on the Improve Position table makes a gap. "Anti-Tank Ditches", filling it in: an
     improve position action occupying or conformed to the ditch; success lets a single vehicle
     cross with a breach/bog-down check; not a concrete-lined ditch (BF-85). The IP table: base
-    table [b_improve_position] (BF-66)."""
+    table [improve_position] (BF-66)."""
     t = TABLES.ip_tasks[task]
     r.step(f"{t.label} (000 {t.section}): an Improve Position roll")
     mods = r.modifier("discipline rating", dr, "the unit") if dr else 0
@@ -232,7 +232,7 @@ def roadblock_create(r: Resolution, road: str, dr: int, prepared: bool) -> Outco
     """Seed 000 "Roadblocks", Creating a roadblock: a successful Improve Position check, -1 for a road
     through a clear area (the seed's lost minus sign, BF-50), +1 through a forested area or
     tree-lined lane; then a successful demolition roll creates it (BF-67): the demolition action of
-    "Engineering Manoeuvre Actions", a d10 on which only a 1 fails. The IP table: [b_improve_position]
+    "Engineering Manoeuvre Actions", a d10 on which only a 1 fails. The IP table: [improve_position]
     (BF-66)."""
     if not prepared:
         r.step("wiring the trees: an Improve Position check (BF-67)")
@@ -274,7 +274,7 @@ def roadblock_create(r: Resolution, road: str, dr: int, prepared: bool) -> Outco
 def artillery_on_wire(r: Resolution, idf_factor: int, other_modifiers: int) -> Outcome:
     """Seed 000 "Barbed Wire", Creating gaps in Wire with Artillery Fire: a wire obstacle under an
     artillery template takes a separate IDF attack as troops in a log pill-box (-2); a knocked-out
-    result makes a gap; nothing else affects it (BF-68). Fire combat table: [b_fire_combat] (BF-63)."""
+    result makes a gap; nothing else affects it (BF-68). Fire combat table: [fire_combat] (BF-63)."""
     r.step("a separate IDF attack on the wire, as troops in a log pill-box")
     mods = r.modifier("IDF factor against troops", idf_factor, "the fire mission")
     mods += r.modifier("troops in a log pill-box", TABLES.wire_artillery.log_pillbox,
