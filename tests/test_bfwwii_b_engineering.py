@@ -175,3 +175,18 @@ def test_a_replaced_table_is_not_served_from_the_cache(tmp_path: Path) -> None:
     assert warroom.odds(P + "engineering-task", params)["done in 2 turns"] == stand_in
     # The stand-in: no action on 2 or less -> p = 8/10 (warroom's reconstruction, BF-52).
     assert stand_in == F(16, 25)
+
+
+@RULE("000", "Engineering Manoeuvre Actions")
+def test_one_turn_of_an_engineering_task_carries_its_progress() -> None:
+    turn = "bfwwii-house/engineering-turn"
+    # A dozer gaps bocage in two engineering actions; every stand acts every turn (BF-52).
+    assert warroom.odds(turn, task="dozer_bocage", unit="dozer")["one more action done"] == 1
+    assert warroom.odds(turn, task="dozer_bocage", unit="dozer", actions_done=1)["task finished"] == 1
+    # With the stand-in manoeuvre check, d10 with no action on 1-2: an action 8 times in 10.
+    odds = warroom.odds(turn, task="dozer_bocage", unit="dozer", manoeuvre_roll=True)
+    assert odds.as_dict() == {"task finished": 0, "one more action done": F(8, 10), "no action this turn": F(2, 10)}
+    ruling = warroom.roll(turn, task="dozer_bocage", unit="dozer", actions_done=1, seed=3)
+    assert ruling.after == {"actions_done": 2} and ruling.result == "task finished"
+    with pytest.raises(UsageError, match="already done"):
+        warroom.odds(turn, task="dozer_bocage", unit="dozer", actions_done=2)

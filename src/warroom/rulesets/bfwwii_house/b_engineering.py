@@ -378,3 +378,49 @@ def engineering_task(r: Resolution, task: str, unit: str, actions_done: int, cul
         return r.result(f"not done within {plural(within, 'turn')}", "the task is still unfinished")
     return r.result(f"done in {plural(turns, 'turn')}", f"done: {t.then}")
 
+
+
+@procedure(
+    INFO,
+    "engineering-turn",
+    example={"task": "dozer_bocage", "unit": "dozer", "manoeuvre_roll": True},
+    title="One turn of work on an engineering task",
+    summary="One turn's engineering action on a task of several: the progress it carries to the next turn.",
+    rule=cite(ENGINEERING, CLEARING, WIRE, DITCHES, TEETH, BOCAGE, ROADBLOCKS, FORTS, FUNNIES,
+              readings=("BF-52", "BF-53", "BF-85", "BF-86")),
+    params=(
+        Param("task", "choice", "the task", choices=TASKS),
+        Param("unit", "choice", "who does it (avre: an AVRE the scenario lets act as combat engineers)",
+              "engineers", choices=UNITS),
+        Param("actions_done", "int", "engineering actions already spent on it (by this or another unit)", 0,
+              minimum=0, maximum=20),
+        Param("culin_cutter", "bool",
+              "a tank with a Culin hedgerow cutter has spent a manoeuvre action conformed at the spot", False),
+        Param("ditch", "choice", "the AT ditch variant (ditch tasks)", "standard",
+              choices=("standard", "concrete_lined", "wide")),
+        Param("wide_ditch_actions", "int", "engineering actions the scenario sets for a wide AT ditch", 0,
+              minimum=0, maximum=20),
+        MANOEUVRE_ROLL, DR,
+    ),
+    results=("task finished", "one more action done", "no action this turn"),
+    check=_check_task,
+)
+def engineering_turn(r: Resolution, task: str, unit: str, actions_done: int, culin_cutter: bool, ditch: str,
+                     wide_ditch_actions: int, manoeuvre_roll: bool, dr: int) -> Outcome:
+    """Seed 000 "Engineering Manoeuvre Actions": a task of several engineering actions is tracked
+    from turn to turn and may use non-consecutive turns or another unit; one engineering action a
+    unit a turn (BF-52). This is one turn of the umpire's tracker: the new count of actions done is
+    carried into the next turn (``engineering-task`` gives the odds of the turns still to come)."""
+    t = TABLES.tasks[task]
+    needed = task_actions({"task": task, "culin_cutter": culin_cutter, "ditch": ditch,
+                           "wide_ditch_actions": wide_ditch_actions})
+    r.step(f"{t.label}: {actions_done} of {needed} action(s) done (000 {t.section})")
+    sides, need = action_chance(r, manoeuvre_roll, dr)
+    acted = need <= 1 or (need <= sides and r.successes(1, sides, need, label="action available") == 1)
+    if not acted:
+        return r.result("no action this turn", f"{actions_done} of {needed} done",
+                        after={"actions_done": actions_done})
+    done = actions_done + 1
+    if done >= needed:
+        return r.result("task finished", f"done: {t.then}", after={"actions_done": done})
+    return r.result("one more action done", f"{done} of {needed} done", after={"actions_done": done})
