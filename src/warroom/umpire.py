@@ -189,9 +189,6 @@ class Desk:
         tracker = self.trackers[self._tracker_name(rest, "advance")]
         with self._tables(tracker.spec):
             ruling = warroom.roll(tracker.spec.id, tracker.values, rng=self.rng)
-        if not ruling.after:
-            raise UsageError(f"{tracker.spec.id} leaves no state to carry into the next turn; "
-                             f"roll {tracker.name} rolls it again with the same parameters")
         tracker.turns += 1
         tracker.history.append(ruling.result)
         finished = True
@@ -202,6 +199,8 @@ class Desk:
             tracker.values = tracker.spec.bind({**tracker.values, **ruling.after}, check=False)
             note = f"  {tracker.name} is finished: {exc}"
         text = f"{tracker.name}, turn {tracker.turns}:\n{ruling}"
+        if not ruling.after:
+            text += "\n  (nothing carried to the next turn: the parameters stay as they were)"
         if finished:
             text += "\n" + note
         return Reply(text, {"ok": True, "tracker": tracker.name, "turn": tracker.turns, "ruling": ruling.to_dict(),
