@@ -306,6 +306,12 @@ def demo() -> None:
                              def_good_order=1, def_pinned=True, def_mgs=1, trials=20000, seed=1))
     console.print("\nHow long will the game last? The optional game clock from 0:\n")
     _print_odds(warroom.odds("game-clock"))
+    console.print("\nAn umpire's ruling from a supplement: the Terrain & Mines worked example. A British truck\n"
+                  "carrying a squad crosses an AT minefield; the umpire's rolls were 100 entering and 87 leaving.\n")
+    truck = {"field": "at", "target": "soft", "passengers": True}
+    click.echo(str(warroom.roll("terrain-mines/mine-passage", {**truck, "rolls": "100,87"}, seed=1)))
+    console.print("\nAnd the odds of that crossing before any die is thrown:\n")
+    _print_odds(warroom.odds("terrain-mines/mine-passage", truck))
     console.print("\nNext: 'warroom procedures' lists every procedure; 'warroom odds PROCEDURE --help' its parameters.")
 
 
