@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from warroom.core.base_tables import tables_in_force, using_base_tables
-from warroom.core.chance import Outcome, Resolution
+from warroom.core.chance import Outcome, Resolution, Weights
 from warroom.core.errors import UsageError
 from warroom.core.evaluate import Cache, enumerate_tree, play, sample_batch
 from warroom.core.registry import ProcedureSpec, get_procedure
@@ -27,17 +27,38 @@ def _generator(seed: int | None, rng: np.random.Generator | None) -> np.random.G
 _CACHES: OrderedDict[Hashable, Cache] = OrderedDict()
 
 
+class _ProcessCache(dict[Hashable, Weights]):
+    """The distributions of the processes a procedure runs, kept across calls per (procedure,
+    parameters, base tables in force). Most procedures run no process, so the key is only
+    worked out when one is met."""
+
+    def __init__(self, spec: ProcedureSpec, values: Mapping[str, Any]) -> None:
+        super().__init__()
+        self._spec, self._values = spec, values
+        self._shared: Cache | None = None
+
+    def _kept(self) -> Cache:
+        if self._shared is None:
+            key = (self._spec.id, tuple(sorted(self._values.items())), tables_in_force(self._spec.ruleset))
+            shared = _CACHES.get(key)
+            if shared is None:
+                shared = _CACHES[key] = {}
+                if len(_CACHES) > 256:
+                    _CACHES.popitem(last=False)
+            else:
+                _CACHES.move_to_end(key)
+            self._shared = shared
+        return self._shared
+
+    def get(self, key: Hashable, default: Any = None) -> Any:
+        return self._kept().get(key, default)
+
+    def __setitem__(self, key: Hashable, value: Weights) -> None:
+        self._kept()[key] = value
+
+
 def _cache_for(spec: ProcedureSpec, values: Mapping[str, Any]) -> Cache:
-    """Per (procedure, parameters): the distributions of the processes it runs, kept across calls."""
-    key = (spec.id, tuple(sorted(values.items())), tables_in_force(spec.ruleset))
-    cache = _CACHES.get(key)
-    if cache is None:
-        cache = _CACHES[key] = {}
-        if len(_CACHES) > 256:
-            _CACHES.popitem(last=False)
-    else:
-        _CACHES.move_to_end(key)
-    return cache
+    return _ProcessCache(spec, values)
 
 
 def _checked(spec: ProcedureSpec, values: Mapping[str, Any], result: str) -> str:

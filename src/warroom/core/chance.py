@@ -403,6 +403,11 @@ class Resolution:
             self.dice.append(roll)
             self.steps.append(str(roll))
 
+    @property
+    def narrating(self) -> bool:
+        """Whether a step recorded now is kept: procedures may skip building costly text otherwise."""
+        return self.explain and (self.narrate or self.first_chance is None)
+
     def step(self, text: str) -> None:
         """Record one step of the ruling as the umpire would say it.
 

@@ -410,7 +410,9 @@ def engineering_turn(r: Resolution, task: str, unit: str, actions_done: int, cul
     """Seed 000 "Engineering Manoeuvre Actions": a task of several engineering actions is tracked
     from turn to turn and may use non-consecutive turns or another unit; one engineering action a
     unit a turn (BF-52). This is one turn of the umpire's tracker: the new count of actions done is
-    carried into the next turn (``engineering-task`` gives the odds of the turns still to come)."""
+    carried into the next turn (``engineering-task`` gives the odds of the turns still to come).
+    Opportunity fire that disorders or knocks out the unit cancels its action (BF-53); the action
+    counts of wide and concrete-lined ditches (BF-85) and of fascines (BF-86) are the task's."""
     t = TABLES.tasks[task]
     needed = task_actions({"task": task, "culin_cutter": culin_cutter, "ditch": ditch,
                            "wide_ditch_actions": wide_ditch_actions})

@@ -139,8 +139,9 @@ def close_assault(r: Resolution, terms: tuple[tuple[Modifier, ...], tuple[Modifi
     defence_mods = r.apply(terms[1])
     rolls = r.difference(sides, sides, label="opposed roll (attacker, defender)")
     margin = rolls + attack_mods - defence_mods
-    r.step(f"dice {rolls:+d}, attacker's modifiers {attack_mods:+d}, defender's {defence_mods:+d}: "
-           f"margin {margin:+d}")
+    if r.narrating:
+        r.step(f"dice {rolls:+d}, attacker's modifiers {attack_mods:+d}, defender's {defence_mods:+d}: "
+               f"margin {margin:+d}")
     if margin == 0:
         r.step("tie: units of both sides are destroyed 1:1, each owner choosing (CF-8)")
         return r.result(RESULTS[3], "scores equal")

@@ -103,6 +103,8 @@ def experience_bonus(r: Resolution, experience: str, section: str) -> int:
 def need(r: Resolution, roll: int, total: int, needs: int, label: str) -> bool:
     """Say how a modified roll compares with the number it needs; true if it makes it."""
     passed = total >= needs
+    if not r.narrating:
+        return passed
     mods = total - roll
     sign = "+" if mods >= 0 else MINUS
     shown = f"{roll} {sign} {abs(mods)} = {total}" if mods else f"{total}"
