@@ -188,5 +188,10 @@ def test_one_turn_of_an_engineering_task_carries_its_progress() -> None:
     assert odds.as_dict() == {"task finished": 0, "one more action done": F(8, 10), "no action this turn": F(2, 10)}
     ruling = warroom.roll(turn, task="dozer_bocage", unit="dozer", actions_done=1, seed=3)
     assert ruling.after == {"actions_done": 2} and ruling.result == "task finished"
+    # A Disorder from opportunity fire cancels the turn's action (BF-53); a suppression does not.
+    assert warroom.odds(turn, task="dozer_bocage", unit="dozer", opportunity_fire="disordered")[
+        "no action this turn"] == 1
+    assert warroom.odds(turn, task="dozer_bocage", unit="dozer", opportunity_fire="suppressed")[
+        "one more action done"] == 1
     with pytest.raises(UsageError, match="already done"):
         warroom.odds(turn, task="dozer_bocage", unit="dozer", actions_done=2)

@@ -400,13 +400,13 @@ def engineering_task(r: Resolution, task: str, unit: str, actions_done: int, cul
               choices=("standard", "concrete_lined", "wide")),
         Param("wide_ditch_actions", "int", "engineering actions the scenario sets for a wide AT ditch", 0,
               minimum=0, maximum=20),
-        MANOEUVRE_ROLL, DR,
+        MANOEUVRE_ROLL, DR, OP_FIRE,
     ),
     results=("task finished", "one more action done", "no action this turn"),
     check=_check_task,
 )
 def engineering_turn(r: Resolution, task: str, unit: str, actions_done: int, culin_cutter: bool, ditch: str,
-                     wide_ditch_actions: int, manoeuvre_roll: bool, dr: int) -> Outcome:
+                     wide_ditch_actions: int, manoeuvre_roll: bool, dr: int, opportunity_fire: str) -> Outcome:
     """Seed 000 "Engineering Manoeuvre Actions": a task of several engineering actions is tracked
     from turn to turn and may use non-consecutive turns or another unit; one engineering action a
     unit a turn (BF-52). This is one turn of the umpire's tracker: the new count of actions done is
@@ -417,6 +417,9 @@ def engineering_turn(r: Resolution, task: str, unit: str, actions_done: int, cul
     needed = task_actions({"task": task, "culin_cutter": culin_cutter, "ditch": ditch,
                            "wide_ditch_actions": wide_ditch_actions})
     r.step(f"{t.label}: {actions_done} of {needed} action(s) done (000 {t.section})")
+    if opportunity_fire_cancels(r, opportunity_fire):
+        return r.result("no action this turn", f"{actions_done} of {needed} done",
+                        after={"actions_done": actions_done})
     sides, need = action_chance(r, manoeuvre_roll, dr)
     acted = need <= 1 or (need <= sides and r.successes(1, sides, need, label="action available") == 1)
     if not acted:
