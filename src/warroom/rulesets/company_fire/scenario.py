@@ -1,0 +1,969 @@
+"""Company Fire scenarios: the TOML format, its checks, and a briefing with a text map.
+
+The seed (002) has no scenario rules: "Scale" asks for a platoon to a company a side,
+"Initiative and Phase Sequence" for an attacker who starts with a free Move card,
+"Artillery" for fire missions whose number it never gives, "Individual Unit Fire" and
+"Scouts" for blinds and hidden units it never describes, "Mines (beta)" for real and
+dummy minefields, "Game Clock (optional)" and "Optional Methods for Resolving Attacks"
+for options; victory it leaves to the players. warroom's readings for all of these are
+CF-40 ... CF-56 (docs/rulings.d/company-fire-scenario.md).
+
+A scenario file holds::
+
+    name, place, date, briefing
+    [map]                rows of terrain codes, edges, roads, linear (Board.from_rows)
+    [rules]              game_end = clock_short | clock_long | turns (+ turns), jokers,
+                         attack_resolution = standard | faster | longer, linear_terrain
+    [sides.attacker]     name, colour (red | black), experience, setup_zone,
+    [sides.defender]     dummy_blinds, fire_missions = {he, smoke}, break_at
+    [[forces.attacker]]  id, type, at, name, experience, platoon, hidden,
+    [[forces.defender]]  occupies_bocage, facing (guns), smoke_rounds (mortars)
+    [[minefields]]       at, laid_by, real, marked
+    [victory]            destroyed_unit, destroyed_leader, ties, [[victory.objectives]]
+
+Spaces are written ``"col,row"``, column 0 on the left, row 0 at the top, as on the map.
+:func:`load_scenario` checks the file against the schema and then against the rules
+(set-up, stacking, terrain, missions, options, victory) and raises
+:class:`ScenarioError`, one line naming the file, the field and what is allowed, for the
+first problem. :func:`describe` renders a briefing and a text map as one side (or
+nobody, or the umpire) sees the set-up.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+import tomllib
+import types
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel, Field, ValidationError
+
+from warroom.core.coverage import register_rule_use
+from warroom.core.errors import UsageError, suggest
+from warroom.core.tables import Table
+from warroom.rulesets.company_fire.board import (
+    TERRAIN,
+    Board,
+    BoardError,
+    Space,
+    has_bocage,
+    is_adjacent,
+    may_enter,
+    space_cover,
+    space_edges,
+    stacking_allows,
+)
+from warroom.rulesets.company_fire.info import SEED
+from warroom.rulesets.company_fire.tables import tables
+from warroom.rulesets.company_fire.units import Experience, UnitsError, UnitType, unit_type
+
+SCENARIO_DIR = Path(__file__).with_name("scenarios")
+
+Role = Literal["attacker", "defender"]
+ROLES: tuple[Role, Role] = ("attacker", "defender")
+Colour = Literal["red", "black"]
+Facing = Literal["N", "E", "S", "W"]
+GameEnd = Literal["clock_short", "clock_long", "turns"]
+AttackResolution = Literal["standard", "faster", "longer"]
+Viewer = Literal["public", "attacker", "defender", "umpire"]
+"""Whose view of the set-up: ``public`` (what both sides see), a side's, or the umpire's (everything)."""
+
+class ScenarioError(UsageError):
+    """A scenario file that cannot be played: one line naming the file, the field and what is allowed."""
+
+
+# --- the file's schema --------------------------------------------------------------------------
+
+
+class UnitEntry(Table):
+    id: str = Field(min_length=1)
+    type: str
+    at: str
+    name: str = ""
+    experience: Experience | None = None
+    platoon: str | None = None
+    hidden: bool = False
+    occupies_bocage: bool = False
+    facing: Facing | None = None
+    smoke_rounds: int = Field(default=0, ge=0)
+
+
+class FireMissionsEntry(Table):
+    he: int = Field(default=0, ge=0)
+    smoke: int = Field(default=0, ge=0)
+
+
+class SideEntry(Table):
+    name: str = Field(min_length=1)
+    colour: Colour
+    experience: Experience = "regular"
+    setup_zone: tuple[str, ...] = Field(min_length=1)
+    dummy_blinds: tuple[str, ...] = ()
+    fire_missions: FireMissionsEntry = FireMissionsEntry()
+    break_at: int = Field(ge=1)
+
+
+class SidesEntry(Table):
+    attacker: SideEntry
+    defender: SideEntry
+
+
+class ForcesEntry(Table):
+    attacker: tuple[UnitEntry, ...] = Field(min_length=1)
+    defender: tuple[UnitEntry, ...] = Field(min_length=1)
+
+
+class MapEntry(Table):
+    rows: tuple[str, ...] = Field(min_length=1)
+    edges: tuple[str, ...] = ()
+    roads: tuple[str, ...] = ()
+    linear: tuple[str, ...] = ()
+
+
+class MinefieldEntry(Table):
+    at: str
+    laid_by: Role
+    real: bool
+    marked: bool
+
+
+class RulesEntry(Table):
+    game_end: GameEnd
+    turns: int | None = Field(default=None, ge=1)
+    jokers: bool = False
+    attack_resolution: AttackResolution = "standard"
+    linear_terrain: bool = False
+
+
+class ObjectiveEntry(Table):
+    name: str = Field(min_length=1)
+    at: str
+    points: int = Field(ge=1)
+    held_by: Role = "defender"
+
+
+class VictoryEntry(Table):
+    objectives: tuple[ObjectiveEntry, ...] = ()
+    destroyed_unit: int = Field(default=1, ge=0)
+    destroyed_leader: int = Field(default=1, ge=0)
+    ties: Literal["attacker", "defender", "draw"] = "defender"
+
+
+class ScenarioFile(Table):
+    name: str = Field(min_length=1)
+    place: str = ""
+    date: str = ""
+    briefing: str = Field(min_length=1)
+    map: MapEntry
+    rules: RulesEntry
+    sides: SidesEntry
+    forces: ForcesEntry
+    minefields: tuple[MinefieldEntry, ...] = ()
+    victory: VictoryEntry
+
+
+# --- the loaded scenario ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A rectangle of spaces from ``first`` (top-left) to ``last`` (bottom-right), both included."""
+
+    first: Space
+    last: Space
+
+    def __contains__(self, space: object) -> bool:
+        if not isinstance(space, tuple) or len(space) != 2:
+            return False
+        c, r = space
+        return bool(self.first[0] <= c <= self.last[0] and self.first[1] <= r <= self.last[1])
+
+    def __str__(self) -> str:
+        return f"{_sp(self.first)} to {_sp(self.last)}" if self.first != self.last else _sp(self.first)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One unit as the scenario sets it up."""
+
+    id: str
+    side: Role
+    type: UnitType
+    at: Space
+    name: str
+    experience: Experience
+    platoon: str | None
+    hidden: bool
+    occupies_bocage: bool
+    facing: Facing | None
+    smoke_rounds: int
+
+    def describe(self) -> str:
+        """``"Lt. Ward, platoon leader (1st platoon, regular)"``."""
+        head = f"{self.name}, {self.type.label}" if self.name else self.type.label
+        notes = [f"{self.platoon} platoon"] if self.platoon else []
+        notes.append(self.experience)
+        if self.facing:
+            notes.append(f"facing {self.facing}")
+        if self.smoke_rounds:
+            notes.append(f"{self.smoke_rounds} smoke round{'s' if self.smoke_rounds > 1 else ''}")
+        if self.occupies_bocage:
+            notes.append("occupying the bocage")
+        if self.hidden:
+            notes.append("hidden")
+        return f"{head} ({', '.join(notes)})"
+
+
+@dataclass(frozen=True, slots=True)
+class FireMissions:
+    """A side's artillery fire missions (reading CF-50): the side's, called by any of its FOs."""
+
+    he: int
+    smoke: int
+
+    @property
+    def total(self) -> int:
+        return self.he + self.smoke
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    role: Role
+    name: str
+    colour: Colour
+    setup_zone: tuple[Zone, ...]
+    dummy_blinds: tuple[Space, ...]
+    fire_missions: FireMissions
+    break_at: int
+    units: tuple[Unit, ...]
+
+    @property
+    def non_smf_units(self) -> tuple[Unit, ...]:
+        """The units that count against the stacking limit and toward ``break_at``."""
+        return tuple(u for u in self.units if u.type.counts_against_stacking_limit)
+
+    @property
+    def blinds(self) -> tuple[Space, ...]:
+        """Every space holding one of the side's blinds at set-up: hidden units' spaces and dummies."""
+        return tuple(sorted({u.at for u in self.units if u.hidden} | set(self.dummy_blinds),
+                            key=lambda s: (s[1], s[0])))
+
+
+@dataclass(frozen=True, slots=True)
+class Minefield:
+    """A mined space (seed "Mines (beta)", reading CF-52)."""
+
+    at: Space
+    laid_by: Role
+    real: bool
+    marked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    name: str
+    at: Space
+    points: int
+    held_by: Role
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalRules:
+    """The scenario's options (reading CF-53)."""
+
+    game_end: GameEnd
+    turns: int | None
+    jokers: bool
+    attack_resolution: AttackResolution
+    linear_terrain: bool
+
+    @property
+    def clock_ends_at(self) -> int | None:
+        """The game clock total that ends the game (seed "Game Clock (optional)"), or ``None`` for fixed turns."""
+        clock = tables().game_clock
+        return {"clock_short": clock.short_game_ends_at, "clock_long": clock.long_game_ends_at}.get(self.game_end)
+
+
+@dataclass(frozen=True, slots=True)
+class Victory:
+    """How the game is won (readings CF-54 ... CF-56)."""
+
+    objectives: tuple[Objective, ...]
+    destroyed_unit: int
+    destroyed_leader: int
+    ties: Literal["attacker", "defender", "draw"]
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A checked Company Fire scenario, ready for the game to set up."""
+
+    source: str
+    name: str
+    place: str
+    date: str
+    briefing: str
+    board: Board
+    rules: OptionalRules
+    attacker: Side
+    defender: Side
+    minefields: tuple[Minefield, ...]
+    victory: Victory
+
+    def side(self, role: Role) -> Side:
+        return self.attacker if role == "attacker" else self.defender
+
+    def enemy(self, role: Role) -> Side:
+        return self.defender if role == "attacker" else self.attacker
+
+    def side_of_colour(self, colour: Colour) -> Side:
+        """The side a card of this colour gives the initiative to (seed "Initiative Deck")."""
+        return self.attacker if self.attacker.colour == colour else self.defender
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        return self.attacker.units + self.defender.units
+
+    def unit(self, unit_id: str) -> Unit:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        ids = [u.id for u in self.units]
+        raise UsageError(f"{self.name}: no unit {unit_id!r}{suggest(unit_id, ids)}; units: {', '.join(ids)}")
+
+    def view(self, viewer: Viewer) -> SetupView:
+        """What ``viewer`` knows of the set-up (readings CF-46, CF-52): a side sees all its own
+        units, blinds and minefields, and of the enemy only its visible units, its blinds (not
+        what is under them) and its minefield markers (not whether they are real)."""
+        units: list[Unit] = []
+        blinds: list[Blind] = []
+        for side in (self.attacker, self.defender):
+            knows = viewer in (side.role, "umpire")
+            units.extend(u for u in side.units if knows or not u.hidden)
+            for space in side.blinds:
+                under = sum(1 for u in side.units if u.at == space and u.hidden)
+                blinds.append(Blind(space, side.role, under if knows else None))
+        mines = tuple(
+            MineMark(m.at, m.laid_by, ("real" if m.real else "dummy") if viewer in (m.laid_by, "umpire") else "marker",
+                     m.marked)
+            for m in self.minefields
+            if m.marked or viewer in (m.laid_by, "umpire")
+        )
+        return SetupView(viewer, tuple(units), tuple(blinds), mines)
+
+
+@dataclass(frozen=True, slots=True)
+class Blind:
+    """A blind marker: ``units`` under it as far as the viewer knows (0 a dummy, ``None`` unknown)."""
+
+    at: Space
+    side: Role
+    units: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MineMark:
+    """A minefield as a viewer knows it: ``"real"``, ``"dummy"``, or a ``"marker"`` it cannot tell."""
+
+    at: Space
+    laid_by: Role
+    seen_as: Literal["real", "dummy", "marker"]
+    marked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SetupView:
+    """The set-up as one viewer sees it (:meth:`Scenario.view`)."""
+
+    viewer: Viewer
+    units: tuple[Unit, ...]
+    blinds: tuple[Blind, ...]
+    minefields: tuple[MineMark, ...]
+
+
+for _section, _where in (
+    ("Scale", "company_fire.scenario.load_scenario"),
+    ("Stacking", "company_fire.scenario.load_scenario"),
+    ("Initiative Deck", "company_fire.scenario.Scenario.side_of_colour"),
+    ("Initiative and Phase Sequence", "company_fire.scenario.Scenario.attacker"),
+    ("Game Clock (optional)", "company_fire.scenario.OptionalRules.clock_ends_at"),
+    ("Tracking Turns", "company_fire.scenario.OptionalRules.turns"),
+    ("Optional Methods for Resolving Attacks", "company_fire.scenario.OptionalRules.attack_resolution"),
+    ("Artillery", "company_fire.scenario.FireMissions"),
+    ("Mines (beta)", "company_fire.scenario.Minefield"),
+    ("Individual Unit Fire", "company_fire.scenario.Blind"),
+    ("Single Mounted Figures (SMFs)", "company_fire.scenario.load_scenario"),
+):
+    register_rule_use(SEED, _section, _where)
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+
+def shipped_scenarios() -> tuple[Path, ...]:
+    """The scenario files that come with warroom."""
+    return tuple(sorted(SCENARIO_DIR.glob("*.toml")))
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Load and check a scenario file; any problem raises :class:`ScenarioError` (one line)."""
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            raw = tomllib.load(handle)
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot read the scenario ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{path}: not valid TOML: {exc}") from None
+    try:
+        data = ScenarioFile.model_validate(raw)
+    except ValidationError as exc:
+        raise ScenarioError(f"{path}: {_schema_problem(exc)}") from None
+    return _Checker(path, data).scenario()
+
+
+def _schema_problem(exc: ValidationError) -> str:
+    errors = exc.errors()
+    # A misspelt key shows as both "unknown key" and "missing": the unknown key, with its suggestion, says more.
+    first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+    loc = tuple(first["loc"])
+    extra = exc.error_count() - 1
+    more = f" (and {extra} more problem{'s' if extra > 1 else ''})" if extra else ""
+    kind = first["type"]
+    if kind == "extra_forbidden":
+        key = str(loc[-1])
+        allowed = _keys_at(ScenarioFile, loc[:-1])
+        where = _field(loc[:-1]) or "the top level"
+        return f"{where}: unknown key {key!r}{suggest(key, allowed)}; allowed: {', '.join(allowed)}{more}"
+    if kind == "missing":
+        return f"{_field(loc)}: required and missing{more}"
+    got = first.get("input")
+    shown = f" (got {got!r})" if isinstance(got, str | int | float | bool) else ""
+    msg = first["msg"].replace("a valid tuple", "a list (a TOML array)")
+    return f"{_field(loc)}: {msg[0].lower()}{msg[1:]}{shown}{more}"
+
+
+def _field(loc: Sequence[int | str]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
+    """The keys the schema allows at ``loc`` (for an unknown-key message)."""
+    current: Any = model
+    for part in loc:
+        current = _unwrap(current)
+        if isinstance(part, int):
+            args = [a for a in get_args(current) if a is not Ellipsis]
+            current = args[0] if args else None
+        elif isinstance(current, type) and issubclass(current, BaseModel):
+            current = current.model_fields[part].annotation
+        else:
+            return []
+    current = _unwrap(current)
+    return list(current.model_fields) if isinstance(current, type) and issubclass(current, BaseModel) else []
+
+
+def _unwrap(tp: Any) -> Any:
+    if get_origin(tp) in (Union, types.UnionType):
+        rest = [a for a in get_args(tp) if a is not type(None)]
+        return rest[0] if len(rest) == 1 else tp
+    return tp
+
+
+_SPACE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
+
+
+def _sp(space: Space) -> str:
+    return f"{space[0]},{space[1]}"
+
+
+class _Checker:
+    """The checks after the schema: each raises a one-line :class:`ScenarioError` naming the field."""
+
+    def __init__(self, path: Path, data: ScenarioFile) -> None:
+        self.path = path
+        self.data = data
+
+    def fail(self, field: str, what: str) -> ScenarioError:
+        return ScenarioError(f"{self.path}: {field}: {what}")
+
+    # -- pieces
+
+    def board(self) -> Board:
+        m = self.data.map
+        # Each entry alone first, so an error names the entry; then the whole map (edges given twice).
+        pieces: list[tuple[str, dict[str, list[str]]]] = [("map.rows", {})]
+        for key in ("edges", "roads", "linear"):
+            pieces.extend((f"map.{key}[{i}]", {key: [text]}) for i, text in enumerate(getattr(m, key)))
+        for field, extra in pieces:
+            try:
+                Board.from_rows(m.rows, **extra)
+            except BoardError as exc:
+                raise self.fail(field, str(exc)) from None
+        try:
+            return Board.from_rows(m.rows, m.edges, m.roads, m.linear)
+        except BoardError as exc:
+            raise self.fail("map", str(exc)) from None
+
+    def space(self, board: Board, field: str, text: str) -> Space:
+        match = _SPACE.match(text)
+        if not match:
+            raise self.fail(field, f"{text!r} is not a space; write col,row such as 3,2 "
+                                   "(column 0 on the left, row 0 at the top)")
+        space = (int(match[1]), int(match[2]))
+        if not board.in_bounds(space):
+            raise self.fail(field, f"{_sp(space)} is off the {board.width} x {board.height} map "
+                                   f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})")
+        return space
+
+    def enterable(self, board: Board, field: str, space: Space, what: str) -> None:
+        into = may_enter(board, space, "infantry")
+        if not into:
+            raise self.fail(field, f"{what} cannot be at {_sp(space)}: {into.reason}; "
+                                   "allowed: a space infantry may enter")
+
+    def zone(self, board: Board, field: str, text: str) -> Zone:
+        parts = text.split()
+        if len(parts) not in (1, 2):
+            raise self.fail(field, f"{text!r} is not a zone; write 'col,row col,row' (top-left and "
+                                   "bottom-right spaces) such as '0,8 11,9', or one space")
+        first = self.space(board, field, parts[0])
+        last = self.space(board, field, parts[-1])
+        if first[0] > last[0] or first[1] > last[1]:
+            raise self.fail(field, f"{text!r}: write the top-left space first, then the bottom-right one")
+        return Zone(first, last)
+
+    def rules(self, board: Board) -> OptionalRules:
+        r = self.data.rules
+        if r.game_end == "turns" and r.turns is None:
+            raise self.fail("rules.turns", "game_end = 'turns' needs the number of turns (a turn is one attacker "
+                                           "and one defender initiative, seed \"Tracking Turns\")")
+        if r.game_end != "turns" and r.turns is not None:
+            raise self.fail("rules.turns", f"game_end = {r.game_end!r} ends the game by the game clock; give "
+                                           "turns only with game_end = 'turns'")
+        if r.jokers and r.game_end == "turns":
+            raise self.fail("rules.jokers", "jokers advance the game clock (reading CF-53), and a game of fixed "
+                                            "turns has none; use game_end = 'clock_short' or 'clock_long', "
+                                            "or jokers = false")
+        if board.linear and not r.linear_terrain:
+            raise self.fail("map.linear", "linear terrain is an optional rule (seed \"Linear Terrain "
+                                          "(optional)\"): set rules.linear_terrain = true, or remove map.linear")
+        return OptionalRules(r.game_end, r.turns, r.jokers, r.attack_resolution, r.linear_terrain)
+
+    def units(self, board: Board, role: Role, side: SideEntry, zones: tuple[Zone, ...],
+              seen_ids: dict[str, str]) -> tuple[Unit, ...]:
+        out: list[Unit] = []
+        platoon_leaders: dict[str, str] = {}
+        commander: str | None = None
+        for i, entry in enumerate(getattr(self.data.forces, role)):
+            base = f"forces.{role}[{i}]"
+            try:
+                kind = unit_type(entry.type)
+            except UnitsError as exc:
+                raise self.fail(f"{base}.type", str(exc)) from None
+            what = f"unit {entry.id!r}"
+            if not re.fullmatch(r"\S+", entry.id):
+                raise self.fail(f"{base}.id", f"{entry.id!r}: an id is one word with no spaces, such as 1-2 or MG42")
+            if entry.id in seen_ids:
+                raise self.fail(f"{base}.id", f"{entry.id!r} is already the id of {seen_ids[entry.id]}; "
+                                              "every unit needs its own id")
+            seen_ids[entry.id] = f"{base}"
+            at = self.space(board, f"{base}.at", entry.at)
+            self.enterable(board, f"{base}.at", at, f"{what} ({kind.label})")
+            if not any(at in z for z in zones):
+                raise self.fail(f"{base}.at", f"{what} at {_sp(at)} is outside the {role}'s set-up zone "
+                                              f"({'; '.join(map(str, zones))}) (reading CF-49)")
+            if kind.faces_an_edge and entry.facing is None:
+                raise self.fail(f"{base}.facing", f"{what} ({kind.label}) faces an edge of its space (seed "
+                                                  "\"Facing\", reading CF-43); give facing = N, E, S or W")
+            if not kind.faces_an_edge and entry.facing is not None:
+                raise self.fail(f"{base}.facing", f"{what} ({kind.label}): facing matters only for guns "
+                                                  "(seed \"Facing\"); leave it out")
+            if entry.smoke_rounds and not kind.has("indirect_fire"):
+                raise self.fail(f"{base}.smoke_rounds", f"{what} ({kind.label}): only light mortars fire smoke "
+                                                        "(seed \"Individual Unit Fire\"); leave it out")
+            if entry.occupies_bocage and not has_bocage(board, at):
+                raise self.fail(f"{base}.occupies_bocage", f"{what} at {_sp(at)}: the space has no bocage edge "
+                                                           "to occupy (seed \"Bocage\")")
+            if kind.leader == "platoon_leader":
+                if entry.platoon is None:
+                    raise self.fail(f"{base}.platoon", f"{what} (platoon leader) needs the platoon it leads "
+                                                       "(reading CF-44)")
+                if entry.platoon in platoon_leaders:
+                    raise self.fail(f"{base}.platoon", f"the {entry.platoon!r} platoon already has a leader, "
+                                                       f"{platoon_leaders[entry.platoon]!r}; one per platoon")
+                platoon_leaders[entry.platoon] = entry.id
+            if kind.leader == "company_commander":
+                if commander is not None:
+                    raise self.fail(f"{base}.type", f"the {role} already has a company commander, {commander!r}; "
+                                                    "one per side (reading CF-44)")
+                if entry.platoon is not None:
+                    raise self.fail(f"{base}.platoon", f"{what} (company commander) leads the whole company; "
+                                                       "leave platoon out")
+                commander = entry.id
+            out.append(Unit(entry.id, role, kind, at, entry.name, entry.experience or side.experience,
+                            entry.platoon, entry.hidden, entry.occupies_bocage, entry.facing, entry.smoke_rounds))
+        return tuple(out)
+
+    def stacking(self, role: Role, units: tuple[Unit, ...]) -> None:
+        held: dict[Space, list[Unit]] = {}
+        for i, u in enumerate(units):
+            held.setdefault(u.at, []).append(u)
+            here = held[u.at]
+            non_smf = sum(1 for x in here if x.type.counts_against_stacking_limit)
+            if not stacking_allows(non_smf, len(here) - non_smf):
+                t = TERRAIN.stacking
+                raise self.fail(f"forces.{role}[{i}].at",
+                                f"{_sp(u.at)} would hold {', '.join(repr(x.id) for x in here)}: at most "
+                                f"{t.max_units} units of a side to a space, no more than {t.max_non_smf} of "
+                                "them squads, teams or guns (seed \"Stacking\")")
+            if any(x.hidden != u.hidden for x in here):
+                other = next(x for x in here if x.hidden != u.hidden)
+                raise self.fail(f"forces.{role}[{i}].hidden",
+                                f"unit {u.id!r} is {'hidden' if u.hidden else 'visible'} but {other.id!r} in "
+                                f"the same space {_sp(u.at)} is not; one blind covers a whole space, so hide "
+                                "all of a space's units or none (reading CF-46)")
+
+    def hiding_place(self, board: Board, field: str, space: Space, what: str) -> None:
+        if not _concealing(board, space):
+            raise self.fail(field, f"{what} at {_sp(space)} is in the open ({board.terrain(space).label}, no "
+                                   "wall or bocage on its edges); blinds go only where area terrain gives cover "
+                                   "or an edge of the space is a wall or bocage (reading CF-46)")
+
+    def side(self, board: Board, role: Role, seen_ids: dict[str, str]) -> Side:
+        entry: SideEntry = getattr(self.data.sides, role)
+        zones = tuple(self.zone(board, f"sides.{role}.setup_zone[{i}]", z) for i, z in enumerate(entry.setup_zone))
+        units = self.units(board, role, entry, zones, seen_ids)
+        self.stacking(role, units)
+        for i, u in enumerate(units):
+            if u.hidden:
+                self.hiding_place(board, f"forces.{role}[{i}].hidden", u.at, f"unit {u.id!r}")
+        blinds: list[Space] = []
+        for i, text in enumerate(entry.dummy_blinds):
+            field = f"sides.{role}.dummy_blinds[{i}]"
+            at = self.space(board, field, text)
+            self.enterable(board, field, at, "a dummy blind")
+            if at in blinds:
+                raise self.fail(field, f"{_sp(at)} already has a dummy blind; one blind to a space")
+            if any(u.at == at for u in units):
+                raise self.fail(field, f"{_sp(at)} holds the {role}'s own units; a dummy blind goes in an "
+                                       "empty space (reading CF-46)")
+            if not any(at in z for z in zones):
+                raise self.fail(field, f"a dummy blind at {_sp(at)} is outside the {role}'s set-up zone "
+                                       f"({'; '.join(map(str, zones))}) (reading CF-49)")
+            self.hiding_place(board, field, at, "a dummy blind")
+            blinds.append(at)
+        fm = entry.fire_missions
+        observers = [u for u in units if u.type.has("forward_observer")]
+        if fm.he + fm.smoke and not observers:
+            raise self.fail(f"sides.{role}.fire_missions", f"{fm.he + fm.smoke} fire missions but no "
+                                                           "forward_observer in forces." + role + " to call them "
+                                                           "(seed \"Artillery\", reading CF-50); add one or "
+                                                           "give 0")
+        if observers and not fm.he + fm.smoke:
+            raise self.fail(f"sides.{role}.fire_missions", f"forward observer {observers[0].id!r} has no fire "
+                                                           "missions to call; give he and/or smoke missions "
+                                                           "(reading CF-50) or leave the observer out")
+        non_smf = sum(1 for u in units if u.type.counts_against_stacking_limit)
+        if non_smf == 0:
+            raise self.fail(f"forces.{role}", "a side needs at least one squad, team or gun (single mounted "
+                                              "figures cannot hold ground or be the side's strength)")
+        if entry.break_at > non_smf:
+            raise self.fail(f"sides.{role}.break_at", f"{entry.break_at} is more than the {non_smf} squads, teams "
+                                                      f"and guns the {role} has; allowed: 1 to {non_smf} "
+                                                      "(reading CF-56)")
+        return Side(role, entry.name, entry.colour, zones, tuple(blinds), FireMissions(fm.he, fm.smoke),
+                    entry.break_at, units)
+
+    def contact(self, attacker: Side, defender: Side) -> None:
+        """Reading CF-49: no unit or blind starts in or next to (edge or corner) an enemy's space."""
+        for side, enemy in ((attacker, defender), (defender, attacker)):
+            enemy_spaces = {u.at: f"unit {u.id!r}" for u in enemy.units}
+            enemy_spaces.update({b: "blind" for b in enemy.dummy_blinds if b not in enemy_spaces})
+            for i, u in enumerate(side.units):
+                if u.at in enemy_spaces:
+                    raise self.fail(f"forces.{side.role}[{i}].at",
+                                    f"unit {u.id!r} at {_sp(u.at)} shares the space with the {enemy.role}'s "
+                                    f"{enemy_spaces[u.at]}; units may not be in enemy-occupied spaces "
+                                    "(seed \"Stacking\")")
+                for space, what in enemy_spaces.items():
+                    if is_adjacent(u.at, space):
+                        raise self.fail(f"forces.{side.role}[{i}].at",
+                                        f"unit {u.id!r} at {_sp(u.at)} touches the {enemy.role}'s {what} at "
+                                        f"{_sp(space)}; sides set up out of contact, not sharing an edge or "
+                                        "corner (reading CF-49)")
+            for i, b in enumerate(side.dummy_blinds):
+                for space, what in enemy_spaces.items():
+                    if b == space or is_adjacent(b, space):
+                        raise self.fail(f"sides.{side.role}.dummy_blinds[{i}]",
+                                        f"a dummy blind at {_sp(b)} is in or next to the {enemy.role}'s "
+                                        f"{what} at {_sp(space)}; sides set up out of contact (reading CF-49)")
+
+    def minefields(self, board: Board, attacker: Side, defender: Side) -> tuple[Minefield, ...]:
+        out: list[Minefield] = []
+        occupied: dict[Space, str] = {}
+        for u in attacker.units + defender.units:
+            occupied.setdefault(u.at, u.id)
+        blinds = set(attacker.dummy_blinds) | set(defender.dummy_blinds)
+        for i, m in enumerate(self.data.minefields):
+            field = f"minefields[{i}].at"
+            at = self.space(board, field, m.at)
+            if any(x.at == at for x in out):
+                raise self.fail(field, f"{_sp(at)} is already a minefield; one to a space")
+            if not m.real and not m.marked:
+                raise self.fail(f"minefields[{i}].marked", "a dummy minefield is only a marker: it must be "
+                                                           "marked = true (reading CF-52)")
+            if at in occupied:
+                raise self.fail(field, f"unit {occupied[at]!r} starts in the minefield at {_sp(at)}; no unit "
+                                       "starts in a mined space (reading CF-52)")
+            if at in blinds:
+                raise self.fail(field, f"a dummy blind starts in the minefield at {_sp(at)}; no blind starts in "
+                                       "a mined space (reading CF-52)")
+            self.enterable(board, field, at, "a minefield")
+            out.append(Minefield(at, m.laid_by, m.real, m.marked))
+        return tuple(out)
+
+    def victory(self, board: Board, attacker: Side, defender: Side) -> Victory:
+        v = self.data.victory
+        out: list[Objective] = []
+        for i, o in enumerate(v.objectives):
+            field = f"victory.objectives[{i}]"
+            at = self.space(board, f"{field}.at", o.at)
+            self.enterable(board, f"{field}.at", at, f"objective {o.name!r}")
+            for other in out:
+                if other.at == at:
+                    raise self.fail(f"{field}.at", f"{_sp(at)} is already the objective {other.name!r}; "
+                                                   "one objective to a space")
+                if other.name == o.name:
+                    raise self.fail(f"{field}.name", f"{o.name!r} names another objective too; give each its "
+                                                     "own name")
+            for side in (attacker, defender):
+                holder = next((u for u in side.non_smf_units if u.at == at), None)
+                if holder is not None and side.role != o.held_by:
+                    raise self.fail(f"{field}.held_by",
+                                    f"{o.held_by!r}, but the {side.role}'s unit {holder.id!r} starts in "
+                                    f"{o.name!r} and so holds it (reading CF-54); write held_by = "
+                                    f"'{side.role}' or move the unit")
+            out.append(Objective(o.name, at, o.points, o.held_by))
+        return Victory(tuple(out), v.destroyed_unit, v.destroyed_leader, v.ties)
+
+    def scenario(self) -> Scenario:
+        d = self.data
+        board = self.board()
+        rules = self.rules(board)
+        if d.sides.attacker.colour == d.sides.defender.colour:
+            raise self.fail("sides.defender.colour", f"both sides are {d.sides.attacker.colour}; the initiative "
+                                                     "deck needs one side red and the other black (seed "
+                                                     "\"Initiative Deck\")")
+        seen_ids: dict[str, str] = {}
+        attacker = self.side(board, "attacker", seen_ids)
+        defender = self.side(board, "defender", seen_ids)
+        self.contact(attacker, defender)
+        minefields = self.minefields(board, attacker, defender)
+        victory = self.victory(board, attacker, defender)
+        return Scenario(str(self.path), d.name, d.place, d.date, textwrap.dedent(d.briefing).strip(), board, rules,
+                        attacker, defender, minefields, victory)
+
+
+def _concealing(board: Board, space: Space) -> bool:
+    """Reading CF-46: a space where a blind may be set up: area terrain giving cover (CF-36), or an edge
+    (or linear piece) of cover-giving edge terrain, a wall or a hedge to lie behind."""
+    if space_cover(board, space):
+        return True
+    edges = (board.edge_kind(e) for e in space_edges(board, space))
+    if any(k is not None and TERRAIN.edge[k].cover for k in edges):
+        return True
+    return any(TERRAIN.edge[p.kind].cover for p in board.linear_in(space))
+
+
+# --- describing a scenario ----------------------------------------------------------------------
+
+_WIDTH = 78
+_CELL = 5
+
+
+def describe(scenario: Scenario, viewer: Viewer = "public") -> str:
+    """The scenario as a player reads it before play: title, briefing, how the game ends and is
+    won, the forces and a text map, all as ``viewer`` sees the set-up (:meth:`Scenario.view`):
+    ``"public"`` shows what both sides see, a side's name adds its own hidden units, blinds and
+    minefields, ``"umpire"`` shows everything."""
+    view = scenario.view(viewer)
+    lines: list[str] = [scenario.name.upper()]
+    where = ", ".join(x for x in (scenario.place, scenario.date) if x)
+    if where:
+        lines.append(where)
+    lines.append("")
+    for paragraph in re.split(r"\n\s*\n", scenario.briefing):
+        lines.extend(textwrap.wrap(" ".join(paragraph.split()), _WIDTH))
+        lines.append("")
+    for paragraph in _rules_text(scenario):
+        lines.extend(textwrap.wrap(paragraph, _WIDTH))
+    lines.append("")
+    lines.extend(_wrap_all(_victory_text(scenario)))
+    lines.append("")
+    for side in (scenario.attacker, scenario.defender):
+        lines.extend(_side_text(scenario, side, view))
+        lines.append("")
+    title = {"public": "what both sides see", "umpire": "the umpire's view, everything"}.get(viewer,
+                                                                                         f"the {viewer}'s view")
+    lines.append(f"Map ({title}):")
+    lines.extend(_map_lines(scenario, view))
+    lines.append("")
+    lines.extend(_legend(scenario))
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _wrap_all(paragraphs: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for p in paragraphs:
+        out.extend(textwrap.wrap(p, _WIDTH, subsequent_indent="  "))
+    return out
+
+
+def _rules_text(s: Scenario) -> list[str]:
+    r = s.rules
+    clock = tables().game_clock
+    first = (f"The attacker ({s.attacker.colour}) has the first initiative, as if it had drawn a Move card; "
+             f"then the deck decides (red cards: the {s.side_of_colour('red').role}, black: the "
+             f"{s.side_of_colour('black').role}).")
+    if r.game_end == "turns":
+        end = f"The game lasts {r.turns} turns (a turn is one attacker and one defender initiative)."
+    else:
+        end = (f"Game clock: at the end of each defender initiative roll 1d{clock.die_sides} and add it; the game "
+               f"ends when the total reaches {r.clock_ends_at}"
+               + (" (a long game)." if r.game_end == "clock_long" else "."))
+    if r.jokers:
+        end += f" Jokers are in the deck: each one drawn adds 1d{clock.die_sides} to the clock."
+    options = []
+    if r.attack_resolution != "standard":
+        options.append(f"{r.attack_resolution} play (one roll for all units in a target space)")
+    if r.linear_terrain:
+        options.append("linear terrain")
+    out = [first, end]
+    if options:
+        out.append("Optional rules: " + ", ".join(options) + ".")
+    return out
+
+
+def _victory_text(s: Scenario) -> list[str]:
+    v = s.victory
+    out = ["Victory:"]
+    for o in v.objectives:
+        out.append(f"- {o.name} ({_sp(o.at)}): {o.points} point{'s' if o.points > 1 else ''}, held at the start "
+                   f"by the {o.held_by}.")
+    out.append(f"- {v.destroyed_unit} point for each enemy squad, team or gun destroyed, {v.destroyed_leader} for "
+               "each enemy platoon leader or company commander eliminated.")
+    out.append(f"- The attacker concedes when {s.attacker.break_at} of its {len(s.attacker.non_smf_units)} squads, "
+               f"teams and guns are destroyed; the defender when {s.defender.break_at} of its "
+               f"{len(s.defender.non_smf_units)} are.")
+    tie = "the game is a draw" if v.ties == "draw" else f"the {v.ties} wins"
+    out.append(f"- At the end the side with more points wins; on equal points {tie}. An objective is held by the "
+               "side that last had a squad, team or gun in it with no enemy there.")
+    return out
+
+
+def _side_text(s: Scenario, side: Side, view: SetupView) -> list[str]:
+    mine = view.viewer in (side.role, "umpire")
+    order = "moves first" if side.role == "attacker" else "defends"
+    lines = [f"{side.role.capitalize()} ({side.colour}, {order}): {side.name}"]
+    shown = [u for u in view.units if u.side == side.role]
+    for u in sorted(shown, key=lambda u: (u.platoon or "", u.type.is_smf is False, u.id)):
+        lines.append(f"  {u.id:<8} {_sp(u.at):>5}  {u.describe()}")
+    hidden = [b for b in view.blinds if b.side == side.role]
+    if mine:
+        dummies = sum(1 for b in hidden if b.units == 0)
+        if dummies:
+            lines.append(f"  and {dummies} dummy blind{'s' if dummies > 1 else ''}: "
+                         + "; ".join(_sp(b.at) for b in hidden if b.units == 0))
+        fm = side.fire_missions
+        if fm.total:
+            lines.append(f"  Fire missions: {fm.he} HE, {fm.smoke} smoke.")
+        own_mines = [m for m in view.minefields if m.laid_by == side.role]
+        if own_mines:
+            lines.append("  Minefields: " + "; ".join(
+                f"{_sp(m.at)} {m.seen_as}{'' if m.marked else ' (unmarked)'}" for m in own_mines))
+    else:
+        if hidden:
+            lines.append(f"  and {len(hidden)} blind{'s' if len(hidden) > 1 else ''} (hidden units or dummies): "
+                         + "; ".join(_sp(b.at) for b in hidden))
+        if side.fire_missions.total:
+            lines.append("  Has artillery fire missions.")
+        marks = [m for m in view.minefields if m.laid_by == side.role]
+        if marks:
+            lines.append("  Minefield markers (real or dummy): " + "; ".join(_sp(m.at) for m in marks))
+    lines.append(f"  Sets up in {'; '.join(map(str, side.setup_zone))}.")
+    return lines
+
+
+def _map_lines(s: Scenario, view: SetupView) -> list[str]:
+    b = s.board
+    units = Counter(u.at for u in view.units if not u.hidden)
+    owner = {u.at: u.side for u in view.units}
+    blinds = {bl.at: bl for bl in view.blinds}
+    mines = {m.at: m for m in view.minefields}
+    objectives = {o.at for o in s.victory.objectives}
+    mine_mark = {"real": "M", "dummy": "m", "marker": "M"}
+
+    def cell(space: Space) -> str:
+        terrain = b.terrain(space).code
+        road = "=" if b.has_road(space) else " "
+        if space in objectives:
+            mark = "*"
+        elif space in mines:
+            m = mines[space]
+            mark = "!" if not m.marked else mine_mark[m.seen_as]
+        else:
+            mark = " "
+        if space in blinds:
+            bl = blinds[space]
+            who = bl.side[0]
+            marker = who + ("?" if bl.units is None else str(bl.units))
+        elif units[space]:
+            marker = owner[space][0].upper() + str(units[space])
+        else:
+            marker = "  "
+        return terrain + road + mark + marker
+
+    def vertical(a: Space, c: Space) -> str:
+        kind = b.edge_at(a, c)
+        return {"bocage_full": "#", "bocage_partial": ":", "low_stone_wall": "|"}.get(kind or "", " ")
+
+    def horizontal(a: Space, c: Space) -> str:
+        kind = b.edge_at(a, c)
+        return {"bocage_full": "#" * _CELL, "bocage_partial": "##" + " " * (_CELL - 2),
+                "low_stone_wall": "-" * _CELL}.get(kind or "", " " * _CELL)
+
+    out = ["    " + "".join(f"{c:<{_CELL + 1}}" for c in range(b.width)).rstrip()]
+    for r in range(b.height):
+        row = f"{r:>2}  "
+        for c in range(b.width):
+            row += cell((c, r))
+            row += vertical((c, r), (c + 1, r)) if c + 1 < b.width else ""
+        out.append(row.rstrip())
+        if r + 1 < b.height:
+            sep = "    " + " ".join(horizontal((c, r), (c, r + 1)) for c in range(b.width))
+            out.append(sep.rstrip())
+    return out
+
+
+def _legend(s: Scenario) -> list[str]:
+    terrain = "  ".join(f"{row.code} {row.label}" for row in TERRAIN.area.values())
+    lines = _wrap_all([
+        f"Terrain: {terrain}; = a road.",
+        "Edges: # bocage, ## or : partial bocage, - or | a low stone wall.",
+        "Marks: * an objective; M a minefield marker (to its owner: M real, m dummy), ! an unmarked minefield.",
+        "Units: A2 or D1 for two attacker or one defender units; a? or d? a blind (to its owner the units "
+        "under it, a0 or d0 a dummy).",
+    ])
+    if s.board.linear:
+        lines.extend(_wrap_all(["Linear terrain: " + "; ".join(
+            f"{p.kind.replace('_', ' ')} in {_sp(p.space)}" for p in s.board.linear) + "."]))
+    return lines
