@@ -96,3 +96,16 @@ def test_bad_input_is_one_line_and_exit_2(capsys, monkeypatch, args, message) ->
 def test_demo_runs(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run(capsys, monkeypatch, "demo")
     assert code == 0 and "4d6" in out and "target unit 3" in out and "ends after 4 more turns" in out
+
+
+def test_scenario_list_and_show(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, monkeypatch, "scenario", "list")
+    assert code == 0 and "Hedgerow Hell" in out and "The Devil's Garden" in out
+    code, out, _ = run(capsys, monkeypatch, "scenario", "show", "hedgerow_hell", "--as", "attacker")
+    assert code == 0 and "HEDGEROW HELL" in out and "Map (the attacker's view)" in out
+    code, _, err = run(capsys, monkeypatch, "scenario", "show", "nowhere")
+    assert code == 2 and "shipped scenarios: " in err and err.count("\n") == 1
+    bad = tmp_path / "bad.toml"
+    bad.write_text("name = 'x'\n")
+    code, _, err = run(capsys, monkeypatch, "scenario", "show", str(bad))
+    assert code == 2 and str(bad) in err and err.count("\n") == 1 and "Traceback" not in err

@@ -248,6 +248,44 @@ def coverage(ruleset: str | None, tests_dir: Path | None, as_json: bool) -> None
         console.print(render_coverage(ruleset, tests_dir))
 
 
+@cli.group()
+def scenario() -> None:
+    """Company Fire scenarios: list the shipped ones, check and show a scenario file."""
+
+
+@scenario.command("list")
+def scenario_list() -> None:
+    """The scenarios warroom ships."""
+    from warroom.rulesets.company_fire.scenario import load_scenario, shipped_scenarios
+
+    table = Table(title="Company Fire scenarios")
+    for column in ("file", "name", "attacker", "defender"):
+        table.add_column(column)
+    for path in shipped_scenarios():
+        loaded = load_scenario(path)
+        table.add_row(path.name, escape(loaded.name), escape(loaded.attacker.name), escape(loaded.defender.name))
+    console.print(table)
+    console.print("Show one: warroom scenario show FILE  (a shipped scenario's file name or a path)")
+
+
+@scenario.command("show")
+@click.argument("file")
+@click.option("--as", "viewer", type=click.Choice(["public", "attacker", "defender", "umpire"]), default="public",
+              show_default=True, help="whose view of the set-up: a side sees only what it may know")
+def scenario_show(file: str, viewer: str) -> None:
+    """Check a scenario file and print its briefing, forces and map as VIEWER sees them."""
+    from warroom.rulesets.company_fire.scenario import VIEWERS, describe, load_scenario, shipped_scenarios
+
+    path = Path(file)
+    if not path.exists():
+        shipped = {p.name: p for p in shipped_scenarios()} | {p.stem: p for p in shipped_scenarios()}
+        if file not in shipped:
+            names = ", ".join(p.name for p in shipped_scenarios())
+            raise UsageError(f"no scenario file {file}; shipped scenarios: {names}")
+        path = shipped[file]
+    click.echo(describe(load_scenario(path), viewer=VIEWERS[viewer]))
+
+
 @cli.command()
 @click.option("--seed", type=int, default=None, help="seed of the desk's dice (omit for fresh dice)")
 @click.option("--json", "as_json", is_flag=True, help="read one command per line, answer one JSON object per line")

@@ -72,6 +72,7 @@ GameEnd = Literal["clock_short", "clock_long", "turns"]
 AttackResolution = Literal["standard", "faster", "longer"]
 Viewer = Literal["public", "attacker", "defender", "umpire"]
 """Whose view of the set-up: ``public`` (what both sides see), a side's, or the umpire's (everything)."""
+VIEWERS: dict[str, Viewer] = {"public": "public", "attacker": "attacker", "defender": "defender", "umpire": "umpire"}
 
 class ScenarioError(UsageError):
     """A scenario file that cannot be played: one line naming the file, the field and what is allowed."""
