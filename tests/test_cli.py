@@ -100,7 +100,7 @@ def test_demo_runs(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
 
 def test_scenario_list_and_show(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run(capsys, monkeypatch, "scenario", "list")
-    assert code == 0 and "Hedgerow Hell" in out and "The Devil's Garden" in out
+    assert code == 0 and "Hedgerow Hell" in out and "Devil's" in out and out.count("rifle company") == 3
     code, out, _ = run(capsys, monkeypatch, "scenario", "show", "hedgerow_hell", "--as", "attacker")
     assert code == 0 and "HEDGEROW HELL" in out and "Map (the attacker's view)" in out
     code, _, err = run(capsys, monkeypatch, "scenario", "show", "nowhere")
