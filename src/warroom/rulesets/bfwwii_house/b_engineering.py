@@ -285,6 +285,22 @@ MANOEUVRE_ROLL = Param(
 )
 
 
+TASK_PARAMS = (
+    Param("task", "choice", "the task", choices=TASKS),
+    Param("unit", "choice", "who does it (avre: an AVRE the scenario lets act as combat engineers)",
+          "engineers", choices=UNITS),
+    Param("actions_done", "int", "engineering actions already spent on it (by this or another unit)", 0,
+          minimum=0, maximum=20),
+    Param("culin_cutter", "bool",
+          "a tank with a Culin hedgerow cutter has spent a manoeuvre action conformed at the spot", False),
+    Param("ditch", "choice", "the AT ditch variant (ditch tasks)", "standard",
+          choices=("standard", "concrete_lined", "wide")),
+    Param("wide_ditch_actions", "int", "engineering actions the scenario sets for a wide AT ditch", 0,
+          minimum=0, maximum=20),
+)
+"""The parameters that name a task and its progress, shared by the task's odds and its turn-by-turn tracker."""
+
+
 def within_param(default: int | None = None) -> Param:
     return Param("within", "int", "how many turns ahead to give the odds for", default or TABLES.turns.within,
                  minimum=1, maximum=TABLES.turns.most)
@@ -338,17 +354,7 @@ def _check_task(v: Mapping[str, Any]) -> None:
     rule=cite(ENGINEERING, CLEARING, WIRE, DITCHES, TEETH, BOCAGE, ROADBLOCKS, FORTS, FUNNIES,
               readings=("BF-52", "BF-53", "BF-85", "BF-86")),
     params=(
-        Param("task", "choice", "the task", choices=TASKS),
-        Param("unit", "choice", "who does it (avre: an AVRE the scenario lets act as combat engineers)",
-              "engineers", choices=UNITS),
-        Param("actions_done", "int", "engineering actions already spent on it (by this or another unit)", 0,
-              minimum=0, maximum=20),
-        Param("culin_cutter", "bool",
-              "a tank with a Culin hedgerow cutter has spent a manoeuvre action conformed at the spot", False),
-        Param("ditch", "choice", "the AT ditch variant (ditch tasks)", "standard",
-              choices=("standard", "concrete_lined", "wide")),
-        Param("wide_ditch_actions", "int", "engineering actions the scenario sets for a wide AT ditch", 0,
-              minimum=0, maximum=20),
+        *TASK_PARAMS,
         MANOEUVRE_ROLL, DR, within_param(),
     ),
     results=_task_rows,
@@ -389,17 +395,7 @@ def engineering_task(r: Resolution, task: str, unit: str, actions_done: int, cul
     rule=cite(ENGINEERING, CLEARING, WIRE, DITCHES, TEETH, BOCAGE, ROADBLOCKS, FORTS, FUNNIES,
               readings=("BF-52", "BF-53", "BF-85", "BF-86")),
     params=(
-        Param("task", "choice", "the task", choices=TASKS),
-        Param("unit", "choice", "who does it (avre: an AVRE the scenario lets act as combat engineers)",
-              "engineers", choices=UNITS),
-        Param("actions_done", "int", "engineering actions already spent on it (by this or another unit)", 0,
-              minimum=0, maximum=20),
-        Param("culin_cutter", "bool",
-              "a tank with a Culin hedgerow cutter has spent a manoeuvre action conformed at the spot", False),
-        Param("ditch", "choice", "the AT ditch variant (ditch tasks)", "standard",
-              choices=("standard", "concrete_lined", "wide")),
-        Param("wide_ditch_actions", "int", "engineering actions the scenario sets for a wide AT ditch", 0,
-              minimum=0, maximum=20),
+        *TASK_PARAMS,
         MANOEUVRE_ROLL, DR, OP_FIRE,
     ),
     results=("task finished", "one more action done", "no action this turn"),
