@@ -103,6 +103,9 @@ def test_scenario_list_and_show(capsys, monkeypatch, tmp_path: Path) -> None:  #
     assert code == 0 and "Hedgerow Hell" in out and "Devil's" in out and out.count("rifle company") == 3
     code, out, _ = run(capsys, monkeypatch, "scenario", "show", "hedgerow_hell", "--as", "attacker")
     assert code == 0 and "HEDGEROW HELL" in out and "Map (the attacker's view)" in out
+    picture = tmp_path / "map.png"
+    code, out, _ = run(capsys, monkeypatch, "scenario", "show", "villa_rogatti", "--png", str(picture))
+    assert code == 0 and picture.read_bytes()[:4] == b"\x89PNG" and "map drawn to" in out
     code, _, err = run(capsys, monkeypatch, "scenario", "show", "nowhere")
     assert code == 2 and "shipped scenarios: " in err and err.count("\n") == 1
     bad = tmp_path / "bad.toml"

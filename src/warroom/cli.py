@@ -272,7 +272,9 @@ def scenario_list() -> None:
 @click.argument("file")
 @click.option("--as", "viewer", type=click.Choice(["public", "attacker", "defender", "umpire"]), default="public",
               show_default=True, help="whose view of the set-up: a side sees only what it may know")
-def scenario_show(file: str, viewer: str) -> None:
+@click.option("--png", "picture", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="also draw the map to this file (.png, .svg or .pdf)")
+def scenario_show(file: str, viewer: str, picture: Path | None) -> None:
     """Check a scenario file and print its briefing, forces and map as VIEWER sees them."""
     from warroom.rulesets.company_fire.scenario import VIEWERS, describe, load_scenario, shipped_scenarios
 
@@ -283,7 +285,12 @@ def scenario_show(file: str, viewer: str) -> None:
             names = ", ".join(p.name for p in shipped_scenarios())
             raise UsageError(f"no scenario file {file}; shipped scenarios: {names}")
         path = shipped[file]
-    click.echo(describe(load_scenario(path), viewer=VIEWERS[viewer]))
+    loaded = load_scenario(path)
+    click.echo(describe(loaded, viewer=VIEWERS[viewer]))
+    if picture is not None:
+        from warroom.rulesets.company_fire.render import render_map
+
+        console.print(f"map drawn to {render_map(loaded, VIEWERS[viewer], picture)}")
 
 
 @cli.command()
