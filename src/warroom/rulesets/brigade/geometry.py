@@ -3,7 +3,7 @@
 Seed 004 "WW2 Rules for Brigade level games": "Movement" (the movement table, "Unit
 integrity", "Advancing in close order"), "Saving throws" (hard cover, soft cover, the open)
 and "Firing at vehicles" ("Target in partial cover"); seed 003 "Terrain, Buildings and Other
-Features" as the terrain layer. Readings BR-1 ... BR-34 (docs/rulings.d/brigade-table.md).
+Features" as the terrain layer. Readings BR-1 ... BR-34 (docs/rulings.md).
 
 Everything is a pure function of a :class:`~warroom.rulesets.brigade.table.Battlefield` and
 plain values; distances are table inches, heights real feet. The queries a game asks most

@@ -7,7 +7,7 @@ Brigade game adds - which seed-003 kind is which column of seed 004's movement t
 gives hard or soft cover, how high things are for sight lines, and a few judge-defined kinds
 seed 003 does not catalogue (walls, rough ground, trenches, fortifications) - is data
 (``data/terrain.toml``), checked against the schema below when this module is imported.
-Readings BR-1 ... BR-34 (docs/rulings.d/brigade-table.md).
+Readings BR-1 ... BR-34 (docs/rulings.md).
 
 A :class:`Battlefield` is built from plain data, as a scenario file gives it::
 
@@ -140,7 +140,7 @@ class KindMap(Table):
         for reading in readings:
             if not reading.startswith("BR-") or not reading[3:].isdigit() or not 1 <= int(reading[3:]) <= 39:
                 raise ValueError(f"'{reading}' is not a reading of this table "
-                                 "(BR-1 ... BR-39, docs/rulings.d/brigade-table.md)")
+                                 "(BR-1 ... BR-39, docs/rulings.md)")
         return readings
 
     @model_validator(mode="after")

@@ -2,7 +2,7 @@
 
 Seed 002, sections "Grid Size", "Stacking", "Movement", "Terrain", "Area Terrain",
 "Edge Terrain", "Linear Terrain (optional)" and "Special Terrain Rules" / "Bocage".
-Readings CF-27 ... CF-38 (docs/rulings.d/company-fire-board.md).
+Readings CF-27 ... CF-38 (docs/rulings.md).
 
 A :class:`Board` is W x H spaces addressed ``(col, row)``, column 0 on the left and
 row 0 at the top. Each space has one area terrain and may have a road; each edge

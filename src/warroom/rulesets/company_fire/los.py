@@ -2,7 +2,7 @@
 
 Seed 002, sections "Line of Sight (LOS)", "Bocage" (LOS, Shooting), "Appendix A:
 Bocage Examples", "Artillery" (smoke), "Terrain" and "Linear Terrain (optional)".
-Readings CF-20 ... CF-26, CF-30 ... CF-32 and CF-39 (docs/rulings.d/company-fire-board.md).
+Readings CF-20 ... CF-26, CF-30 ... CF-32 and CF-39 (docs/rulings.md).
 
 The line runs from the centre of one space to the centre of the other. In doubled
 coordinates (a space is 2 x 2, centres at odd coordinates, grid lines at even ones)

@@ -6,7 +6,7 @@ The seed (002) has no scenario rules: "Scale" asks for a platoon to a company a 
 "Scouts" for blinds and hidden units it never describes, "Mines (beta)" for real and
 dummy minefields, "Game Clock (optional)" and "Optional Methods for Resolving Attacks"
 for options; victory it leaves to the players. warroom's readings for all of these are
-CF-40 ... CF-56 (docs/rulings.d/company-fire-scenario.md).
+CF-40 ... CF-56 (docs/rulings.md).
 
 A scenario file holds::
 

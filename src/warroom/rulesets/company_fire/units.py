@@ -2,7 +2,7 @@
 
 Seed 002, sections "Figures", "Stacking", "Movement", "Individual Unit Fire", "Close
 Assault", "Facing", "Attacking vehicles" and "Single Mounted Figures (SMFs)". Readings
-CF-9, CF-41 ... CF-43 (docs/rulings.d/company-fire-scenario.md).
+CF-9, CF-41 ... CF-43 (docs/rulings.md).
 
 The catalogue is data (``data/units.toml``, schema :class:`UnitTables`), loaded and
 checked at import against the weapons of ``tables.toml``. A unit type is a kind
