@@ -252,8 +252,22 @@ def chance_nodes(spec: ProcedureSpec, values: dict[str, Any]) -> tuple[str, int]
 # --- figures ----------------------------------------------------------------------------------
 
 
+@dataclass(kw_only=True)
+class Latency:
+    """Exact-odds latency, ours and icepool's, cold and warm (filled in as they are measured)."""
+
+    cold_ours_s: float | None = None
+    cold_icepool_s: float | None = None
+    cold_ratio: float | None = None
+    warm_ours_s: float | None = None
+    warm_ours_dice_caches_cleared_s: float | None = None
+    warm_icepool_s: float | None = None
+    warm_ratio: float | None = None
+    warm_ratio_dice_caches_cleared: float | None = None
+
+
 @dataclass
-class ExactRow:
+class ExactRow(Latency):
     procedure: str
     id: str
     params: dict[str, Any]
@@ -262,29 +276,13 @@ class ExactRow:
     leaves: int
     icepool_expression: str | None
     note: str
-    cold_ours_s: float | None = None
-    cold_icepool_s: float | None = None
-    cold_ratio: float | None = None
-    warm_ours_s: float | None = None
-    warm_ours_dice_caches_cleared_s: float | None = None
-    warm_icepool_s: float | None = None
-    warm_ratio: float | None = None
-    warm_ratio_dice_caches_cleared: float | None = None
     error: str | None = None
 
 
 @dataclass
-class PoolRow:
+class PoolRow(Latency):
     dice: int
     icepool_expression: str
-    cold_ours_s: float | None = None
-    cold_icepool_s: float | None = None
-    cold_ratio: float | None = None
-    warm_ours_s: float | None = None
-    warm_ours_dice_caches_cleared_s: float | None = None
-    warm_icepool_s: float | None = None
-    warm_ratio: float | None = None
-    warm_ratio_dice_caches_cleared: float | None = None
 
 
 @dataclass
