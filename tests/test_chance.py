@@ -127,3 +127,12 @@ def test_a_card_read_as_its_kind_counts_cards() -> None:
     assert exact(run) == {"black": F(26, 54), "red": F(26, 54), "none": F(2, 54)}
     value, faces = Node("draw", (standard_deck(), colour)).throw(np.random.default_rng(1))
     assert value == faces[0].colour
+
+
+def test_a_pool_names_what_it_counts_in_a_ruling() -> None:
+    _, resolution = play(lambda r: r.successes(3, 6, 4, label="saving throws", counting="save"),
+                         np.random.default_rng(2))
+    (roll,) = resolution.dice
+    saved = sum(1 for f in roll.faces if int(f) >= 4)
+    assert roll.shown == f"{saved} save" + ("" if saved == 1 else "s")
+    assert exact(lambda r: r.successes(2, 6, 4, counting="save")) == {0: F(1, 4), 1: F(1, 2), 2: F(1, 4)}

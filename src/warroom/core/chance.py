@@ -179,10 +179,15 @@ def _draw_distribution(deck: tuple[Card, ...], read: Callable[[Card], Any] | Non
 
 
 class Node(NamedTuple):
-    """One chance event: its exact distribution and how to throw it for real."""
+    """One chance event: its exact distribution and how to throw it for real.
+
+    ``counting`` names what a pool's successes are (hits, saves, kills) in a played ruling;
+    it does not change the distribution.
+    """
 
     kind: str
     args: tuple[Any, ...]
+    counting: str = "hit"
 
     @property
     def spec(self) -> str:
@@ -221,7 +226,7 @@ class Node(NamedTuple):
     def describe(self, value: Any) -> str:
         """The value a throw came to, in words."""
         if self.kind == "successes":
-            return f"{value} hit" + ("" if value == 1 else "s")
+            return f"{value} {self.counting}" + ("" if value == 1 else "s")
         if self.kind == "successes_and_ones":
             hits, ones = value
             return f"{hits} hit{'' if hits == 1 else 's'}, {ones} one{'' if ones == 1 else 's'}"
@@ -318,9 +323,11 @@ class Resolution:
         """The total of ``count`` dice of ``sides`` faces."""
         return int(self._ask(Node("sum", (count, sides)), label))
 
-    def successes(self, count: int, sides: int = 6, hits_on: int = 5, label: str = "dice") -> int:
-        """How many of ``count`` dice show ``hits_on`` or more."""
-        return int(self._ask(Node("successes", (count, sides, hits_on)), label))
+    def successes(
+        self, count: int, sides: int = 6, hits_on: int = 5, label: str = "dice", counting: str = "hit"
+    ) -> int:
+        """How many of ``count`` dice show ``hits_on`` or more (``counting`` names them in a ruling: saves...)."""
+        return int(self._ask(Node("successes", (count, sides, hits_on), counting), label))
 
     def successes_and_ones(
         self, count: int, sides: int = 6, hits_on: int = 5, label: str = "dice"

@@ -120,7 +120,7 @@ def anti_tank_fire(r: Resolution, weapon: str, target: str, facing: str, range: 
     if need > 6:
         r.step(f"{need}+ needed: a final score more than 6 cannot hit")
         return r.result("cannot hit", row=f"needs {need}")
-    if r.successes(1, 6, need, label="to-hit die") == 0:
+    if r.successes(1, 6, need, label="to-hit die", counting="hit") == 0:
         return r.result("miss", row=f"to hit {need}+")
     if target == "soft_skin":
         r.step(f"a hit on a soft-skin vehicle from a weapon on the table is an automatic KO [{src(KILL)}]")
@@ -144,5 +144,5 @@ def anti_tank_fire(r: Resolution, weapon: str, target: str, facing: str, range: 
     r.step(f"destroyed if D6 + {value} exceeds {armour_value}: needs {beat + 1}+ on the D6")
     if beat + 1 > 6:
         return r.result("hit, no effect", row=f"attack {value} vs armour {armour_value}: cannot penetrate")
-    kill = r.successes(1, 6, beat + 1, label="kill die")
+    kill = r.successes(1, 6, beat + 1, label="kill die", counting="kill")
     return r.result("destroyed" if kill else "hit, no effect", row=row)

@@ -288,7 +288,7 @@ def indirect_fire_effect(r: Resolution, firer: str, batteries: int, target: str,
 
     def volley(rr: Resolution, state: tuple[int, int, bool]) -> tuple[int, int, bool]:
         done, alive, reached = state
-        if score is not None and score > 0 and rr.successes(1, 6, score, label="breaching die") == 0:
+        if score is not None and score > 0 and rr.successes(1, 6, score, label="breaching die", counting="breach") == 0:
             return done + 1, alive, reached
         now_pinned = pinned or (fortified and not never_pinned)
         need = need_pinned if now_pinned else need_free

@@ -320,7 +320,7 @@ def throw_saves(r: Resolution, hits: int, need: int, label: str = "saving throws
         r.step(f"saves needed on {need}+: no throw can save (BR-74)")
         return 0
     r.step(f"throw {plural(hits, 'saving throw')}, each saving on {need}+")
-    return r.successes(hits, 6, need, label=label)
+    return r.successes(hits, 6, need, label=label, counting="save")
 
 
 @procedure(
