@@ -198,6 +198,8 @@ class Node(NamedTuple):
         if kind == "sum":
             return f"{args[0]}d{args[1]}"
         if kind in ("successes", "successes_and_ones"):
+            if self.counting != "hit":
+                return f"{args[0]}d{args[1]}, each a {self.counting} on {args[2]}+"
             return f"{args[0]}d{args[1]} hitting on {args[2]}+"
         if kind == "difference":
             return f"1d{args[0]} against 1d{args[1]}"
