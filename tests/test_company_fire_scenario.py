@@ -226,10 +226,11 @@ def test_a_broken_catalogue_names_the_problem(tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
 def test_shipped_scenario_loads_and_is_a_platoon_to_a_company(path: Path) -> None:
     s = load_scenario(path)
-    assert len(SHIPPED) == 3
+    assert len(SHIPPED) == 4
     assert s.briefing.count("\n\n") >= 2  # a few paragraphs
-    assert 4 <= len(s.attacker.non_smf_units) <= 12
-    assert 4 <= len(s.defender.non_smf_units) <= len(s.attacker.non_smf_units)
+    # A platoon (three squads) to a company (twelve squads and teams) a side (seed "Scale").
+    assert 3 <= len(s.attacker.non_smf_units) <= 12
+    assert 3 <= len(s.defender.non_smf_units) <= len(s.attacker.non_smf_units)
     assert {s.attacker.colour, s.defender.colour} == {"red", "black"}
     assert s.victory.objectives and all(o.held_by == "defender" for o in s.victory.objectives)
     assert any(u.hidden for u in s.defender.units) and s.defender.dummy_blinds

@@ -66,6 +66,9 @@ class RaceState:
     def to_json(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "reserves": list(self.reserves), "turn": self.turn, "rng": self.rng}
 
+    def narration(self, side: str | None = None) -> list[str]:
+        return [f"scores {self.scores[0]}-{self.scores[1]}"]
+
 
 @dataclass
 class Race:

@@ -17,6 +17,7 @@ from rich.table import Table
 import warroom
 from warroom.core.base_tables import using_base_tables
 from warroom.core.errors import UsageError, WarroomError
+from warroom.core.game import GameRecord
 from warroom.core.registry import ProcedureSpec, get_procedure
 from warroom.core.ruling import Odds, percent
 
@@ -327,6 +328,109 @@ def umpire(seed: int | None, as_json: bool, history: Path, no_history: bool) -> 
                 return
         return
     run_interactive(desk, None if no_history else history)
+
+
+def _narrate(lines: list[str], as_json: bool) -> None:
+    if not as_json:
+        for line in lines:
+            click.echo(line)
+
+
+def _result_line(result: dict[str, Any]) -> str:
+    winner = result.get("winner")
+    points = result.get("points")
+    score = f" ({', '.join(f'{k} {v}' for k, v in points.items())} points)" if isinstance(points, dict) else ""
+    return f"Result: {'the ' + winner + ' wins' if winner else 'a draw'}{score}. {result.get('reason', '')}"
+
+
+@cli.command()
+@click.argument("scenario_name", metavar="SCENARIO")
+@click.option("--game", "ruleset", default=None, help="the game (found from the scenario when omitted)")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="seed of the game's dice and of the random players")
+@click.option("--json", "as_json", is_flag=True, help="print the record, the result and the narration as JSON")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="save the game record to FILE (replay it with 'warroom replay FILE')")
+@click.option("--as", "viewer", type=click.Choice(["umpire", "attacker", "defender"]), default="umpire",
+              show_default=True, help="narrate as the umpire sees it, or as one side may")
+@click.option("--max-actions", type=click.IntRange(1, 1_000_000), default=20_000, show_default=True,
+              help="stop after this many actions even if the game is not over")
+def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, save: Path | None, viewer: str,
+            max_actions: int) -> None:
+    """Play a whole game with random legal actions for both sides and narrate every ruling.
+
+    SCENARIO is a scenario file or the name of a shipped one ('warroom scenario list').
+
+    \b
+      warroom playout hedgerow_hell --seed 7
+      warroom playout villa_rogatti --save game.json && warroom replay game.json
+    """
+    from warroom.core.conformance import random_playout
+    from warroom.core.game import find_scenario, load_game, record_of
+
+    game_id, path = find_scenario(scenario_name, ruleset)
+    game = load_game(game_id, path)
+    side = None if viewer == "umpire" else viewer
+    states, actions = random_playout(game, seed, max_actions)
+    final = states[-1]
+    record = record_of(game, seed, actions, path)
+    record = GameRecord(**{**record.__dict__, "notes": {"result": final.result(), "players": "random"}})
+    if save is not None:
+        record.save(save)
+    if as_json:
+        click.echo(json.dumps({"record": record.to_json(), "result": final.result(),
+                               "narration": [state.narration(side) for state in states]}, ensure_ascii=False))
+        return
+    click.echo(f"{game.scenario_name} ({game_id}@{game.version}), seed {seed}: random legal actions for both sides")
+    for n, state in enumerate(states):
+        if n:
+            click.echo(f"\n[{n}] {actions[n - 1]}")
+        _narrate(state.narration(side), as_json)
+    click.echo()
+    if not final.is_terminal():
+        click.echo(f"Stopped after {len(actions)} actions; the game is not over.")
+    click.echo(_result_line(final.result()))
+    saved = f" Record saved to {save}." if save else " Save the record with --save FILE."
+    click.echo(f"{len(actions)} actions.{saved}")
+
+
+@cli.command()
+@click.argument("record_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--scenario", "scenario_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="the scenario file, if it has moved since the record was made")
+@click.option("--json", "as_json", is_flag=True, help="print the result and the narration as JSON")
+@click.option("--as", "viewer", type=click.Choice(["umpire", "attacker", "defender"]), default="umpire",
+              show_default=True, help="narrate as the umpire sees it, or as one side may")
+def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer: str) -> None:
+    """Replay a saved game record exactly, narrating every ruling, and check the result is the same."""
+    from warroom.core.game import GameRecord as Record
+    from warroom.core.game import load_game
+    from warroom.core.game import replay as replay_record
+
+    record = Record.load(record_file)
+    states = replay_record(record, scenario_file)
+    final = states[-1]
+    saved = record.notes.get("result")
+    same = saved is None or json.loads(json.dumps(final.result())) == saved
+    if as_json:
+        click.echo(json.dumps({"result": final.result(), "matches_record": same,
+                               "narration": [s.narration(None if viewer == "umpire" else viewer) for s in states]},
+                              ensure_ascii=False))
+    else:
+        game = load_game(record.ruleset, scenario_file or Path(record.scenario))
+        side = None if viewer == "umpire" else viewer
+        click.echo(f"Replaying {game.scenario_name} ({record.ruleset}@{record.version}), seed {record.seed}, "
+                   f"{len(record.actions)} actions")
+        for n, state in enumerate(states):
+            if n:
+                click.echo(f"\n[{n}] {game.decode(record.actions[n - 1])}")
+            _narrate(state.narration(side), False)
+        click.echo()
+        click.echo(_result_line(final.result()))
+    if not same:
+        raise UsageError(f"the replay ended differently from the record's saved result ({saved})")
+    if not as_json:
+        click.echo("The replay reproduces the recorded game exactly.")
 
 
 @cli.command()

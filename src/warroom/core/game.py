@@ -53,6 +53,9 @@ class GameState(Protocol):
     def to_json(self) -> dict[str, Any]:
         """The whole state as plain data."""
 
+    def narration(self, side: str | None = None) -> list[str]:
+        """What the last action did, as ``side`` may read it (``None``: all of it, as the umpire sees it)."""
+
 
 class Game(Protocol):
     """A ruleset bound to a scenario."""
@@ -76,11 +79,62 @@ class Game(Protocol):
 
 GameLoader = Callable[[Path], Game]
 _GAMES: dict[str, GameLoader] = {}
+_SHIPPED: dict[str, Callable[[], Sequence[Path]]] = {}
 
 
-def register_game(ruleset: str, loader: GameLoader) -> None:
-    """Declare that ``ruleset`` is a full game, loaded from a scenario file by ``loader``."""
+def register_game(ruleset: str, loader: GameLoader, scenarios: Callable[[], Sequence[Path]] | None = None) -> None:
+    """Declare that ``ruleset`` is a full game, loaded from a scenario file by ``loader``;
+    ``scenarios`` lists the scenario files shipped with it."""
     _GAMES[ruleset] = loader
+    if scenarios is not None:
+        _SHIPPED[ruleset] = scenarios
+
+
+def shipped_scenarios() -> dict[str, list[Path]]:
+    """Every game's shipped scenario files."""
+    games()
+    return {ruleset: list(found()) for ruleset, found in sorted(_SHIPPED.items())}
+
+
+def find_scenario(name: str, ruleset: str | None = None) -> tuple[str, Path]:
+    """The game and file a scenario name or path means.
+
+    A shipped scenario may be named by its file name or stem (``hedgerow_hell``); a path to a
+    file is read by the game ``ruleset`` names, or by the game whose shipped scenarios hold it,
+    or else by the first game able to load it. An unknown name is one error listing the names.
+    """
+    known = games()
+    if ruleset is not None and ruleset not in known:
+        raise UsageError(f"'{ruleset}' is not a playable game{suggest(ruleset, known)}; games: {', '.join(known)}")
+    shipped = shipped_scenarios()
+    path = Path(name)
+    if path.is_file():
+        if ruleset is not None:
+            return ruleset, path
+        for game, files in shipped.items():
+            if any(path.resolve() == f.resolve() for f in files):
+                return game, path
+        problems = []
+        for game in known:
+            try:
+                _GAMES[game](path)
+            except UsageError as exc:
+                problems.append(f"{game}: {exc}")
+                continue
+            return game, path
+        raise UsageError(f"scenario {path} is not a scenario of any game ({'; '.join(problems)})")
+    names: dict[str, tuple[str, Path]] = {}
+    for game, files in shipped.items():
+        if ruleset is not None and game != ruleset:
+            continue
+        for f in files:
+            names.setdefault(f.name, (game, f))
+            names.setdefault(f.stem, (game, f))
+    if name in names:
+        return names[name]
+    stems = sorted({n for n in names if not n.endswith(".toml")})
+    raise UsageError(f"no scenario file or shipped scenario '{name}'{suggest(name, stems)}; shipped: "
+                     f"{', '.join(stems) or 'none'}")
 
 
 def games() -> list[str]:

@@ -5,6 +5,7 @@ from warroom.rulesets.company_fire import (
     board,
     close_assault,
     fire,
+    game,
     initiative,
     los,
     mines,
@@ -19,6 +20,6 @@ from warroom.rulesets.company_fire.tables import tables
 tables()  # load and check the rules tables when the ruleset registers: a broken file shows at once
 
 __all__ = [
-    "INFO", "artillery", "board", "close_assault", "fire", "initiative", "los", "mines", "morale", "scenario",
+    "INFO", "artillery", "board", "close_assault", "fire", "game", "initiative", "los", "mines", "morale", "scenario",
     "turn", "units",
 ]

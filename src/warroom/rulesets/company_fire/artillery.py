@@ -34,6 +34,8 @@ BOCAGE = "Bocage"
 def _results(v: Mapping[str, Any]) -> tuple[str, ...]:
     if v["mission"] == "smoke":
         return ("denied", "smoke placed")
+    if v["target"] == "none":
+        return ("denied", "arrived on an empty space")
     return ("denied",) + (SMF_RESULTS if v["target"] == "smf" else UNIT_RESULTS)
 
 
@@ -41,6 +43,11 @@ def _check(v: Mapping[str, Any]) -> None:
     if v["mission"] == "smoke" and (v["target"] != "unit" or v["target_status"] != "good_order" or v["cover"]):
         raise UsageError("mission=smoke places a smoke marker and rolls no damage: give no target, target_status "
                          "or cover")
+    if v["arrival_checked"] and v["mission"] == "smoke":
+        raise UsageError("arrival_checked=true is for the second and later units under an HE mission; smoke rolls "
+                         "nothing more once it has arrived")
+    if v["target"] == "none" and (v["arrival_checked"] or v["target_status"] != "good_order"):
+        raise UsageError("target=none is an HE mission on an empty space: only its arrival roll is made")
     check_smf_status(v)
 
 
@@ -55,25 +62,35 @@ def _check(v: Mapping[str, Any]) -> None:
         Param("mission", "choice", "HE or smoke", "he", choices=("he", "smoke")),
         Param("cover", "bool", "the target space provides cover", False),
         TARGET_STATUS,
-        Param("target", "choice", "a unit in the target space, or an SMF alone there", "unit", choices=("unit", "smf")),
+        Param("target", "choice", "a unit in the target space, an SMF alone there, or none (an empty space)", "unit",
+              choices=("unit", "smf", "none")),
         Param("observed", "bool", "a Forward Observer (or eligible unit) sees the target; unobserved fire across "
               "bocage is recon by fire, \u22121 die", True),
+        Param("arrival_checked", "bool", "the mission's arrival roll is already made (the second and later units "
+              "in the space: HE is rolled per unit, the arrival once)", False),
     ),
     results=_results,
     check=_check,
 )
-def artillery(r: Resolution, mission: str, cover: bool, target_status: str, target: str, observed: bool) -> Outcome:
+def artillery(
+    r: Resolution, mission: str, cover: bool, target_status: str, target: str, observed: bool, arrival_checked: bool
+) -> Outcome:
     """Seed 002 "Artillery": on the next Fire card roll 1d6, a 1 denies the mission (it still
     counts). HE rolls 4d6 per unit in the target space if open, 3d6 if in cover, hits on 5–6,
     read on the hit table; SMFs alone can be eliminated by HE (seed "Single Mounted Figures").
     Smoke blocks LOS into and out of the space until the firer regains the initiative."""
     t = tables().artillery
-    r.step(f"{'HE' if mission == 'he' else 'smoke'} mission arrives on the firer's next Fire card; "
-           f"1d6, on {t.denied_on} it is denied")
-    arrival = r.die(6, label="arrival")
-    if arrival <= t.denied_on:
-        r.step("denied: the mission counts toward the total and the marker is removed")
-        return r.result("denied", f"arrival roll {arrival} \u2192 denied")
+    if arrival_checked:
+        r.step("the mission has arrived (its arrival roll was made for the first unit in the space)")
+    else:
+        r.step(f"{'HE' if mission == 'he' else 'smoke'} mission arrives on the firer's next Fire card; "
+               f"1d6, on {t.denied_on} it is denied")
+        arrival = r.die(6, label="arrival")
+        if arrival <= t.denied_on:
+            r.step("denied: the mission counts toward the total and the marker is removed")
+            return r.result("denied", f"arrival roll {arrival} \u2192 denied")
+    if target == "none":
+        return r.result("arrived on an empty space", f"arrival roll {arrival} \u2192 the shells land on no one")
     if mission == "smoke":
         r.step("smoke blocks LOS into and out of the space; units there count as in cover; a unit entering stops")
         return r.result("smoke placed", f"arrival roll {arrival} \u2192 smoke arrives")

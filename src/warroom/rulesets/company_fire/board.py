@@ -18,6 +18,7 @@ Line of sight and cover for an attack are in :mod:`los`.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -612,6 +613,26 @@ def destinations(
     return dict(sorted(found.items(), key=lambda item: (len(item[1]), item[0][1], item[0][0])))
 
 
+@functools.lru_cache(maxsize=32)
+def _step_graph(board: Board, mover: Mover) -> dict[Space, tuple[tuple[Space, bool], ...]]:
+    """Every step the mover may take from each space, with whether it crosses full bocage: the board's
+    static part of :func:`step`, worked out once per board."""
+    graph: dict[Space, tuple[tuple[Space, bool], ...]] = {}
+    for here in board.spaces():
+        out = []
+        for there in neighbours(board, here):
+            move = step(board, here, there, mover)
+            if move:
+                out.append((there, move.single_space_move))
+        graph[here] = tuple(out)
+    return graph
+
+
+@functools.lru_cache(maxsize=32)
+def _touching_map(board: Board) -> dict[Space, frozenset[Space]]:
+    return {s: frozenset((s, *touching(board, s))) for s in board.spaces()}
+
+
 def _search(
     board: Board,
     start: Space,
@@ -626,6 +647,8 @@ def _search(
     # A breadth-first search over (space, must stop there): a space may be a stop on one
     # path (crossed full bocage, touches the enemy) and a waypoint on another.
     any_enemy = enemy | enemy_smfs
+    graph = _step_graph(board, mover)
+    near = _touching_map(board)
     found: dict[Space, tuple[Space, ...]] = {}
     seen: set[tuple[Space, bool]] = {(start, False)}
     queue: deque[tuple[Space, bool, tuple[Space, ...]]] = deque([(start, False, ())])
@@ -633,15 +656,14 @@ def _search(
         here, stopped, path = queue.popleft()
         if stopped or len(path) >= rate:
             continue
-        for there in neighbours(board, here):
+        for there, single in graph[here]:
             if there in enemy or there in full or there == start:
                 continue
             if roads_only and not board.has_road(there):
                 continue
-            move = step(board, here, there, mover)
-            if not move or (move.single_space_move and path):
+            if single and path:
                 continue
-            stop = move.single_space_move or must_stop_in(board, there, any_enemy, smoke)
+            stop = single or there in smoke or not near[there].isdisjoint(any_enemy)
             if (there, stop) in seen or (there, False) in seen:
                 continue
             seen.add((there, stop))

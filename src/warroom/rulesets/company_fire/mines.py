@@ -159,3 +159,22 @@ def minefield_clear(r: Resolution, field: str, engineers: bool) -> Outcome:
         return r.result(CLEAR_ROWS[2], "tie: one clearing unit and the mines are destroyed")
     by = -margin
     return r.result(CLEAR_ROWS[2 + min(by, 3)], f"mines win by {by}: {plural(by, 'hit')} on each clearing unit")
+
+
+@procedure(
+    INFO,
+    "minefield-unmarked",
+    example={"target": "unit"},
+    title="Entering an unmarked minefield",
+    summary="An enemy unit enters an unmarked real minefield: it stops, the field is marked, 3d6 damage.",
+    rule=cite(MINES, STATUS, readings=("CF-1", "CF-2", "CF-12", "CF-52")),
+    params=(UNIT, TARGET_STATUS),
+    results=_damage_rows,
+    check=check_smf_status,
+)
+def minefield_unmarked(r: Resolution, target: str, target_status: str) -> Outcome:
+    """Seed 002 "Mines (beta)" with reading CF-52: an unmarked field is always real and only its
+    owner knows of it; an enemy unit entering it stops there, the field becomes marked, and the
+    unit takes the mines' 3d6 damage as after a failed pass (CF-12)."""
+    r.step("the unit walks into an unmarked minefield: it stops, and the field is now marked (CF-52)")
+    return _detonate(r, "real", target, target_status)

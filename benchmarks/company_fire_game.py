@@ -1,0 +1,87 @@
+"""Company Fire full games: random-vs-random games per second on one core, actions per second, memory.
+
+    python benchmarks/company_fire_game.py            # 200 games of the smallest scenario, 40 of the others
+    python benchmarks/company_fire_game.py --quick    # a smoke run (CI)
+
+Target (issue "Company Fire: the complete rules-enforced game"): at least 100 full games per second per
+core on the smallest shipped scenario (a platoon a side). The figure is a ratio-free absolute rate, so it
+is printed with the machine's baseline: the same process's rate of a fixed pure-Python loop, to read
+runs on different (shared, noisy) machines against each other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+import tracemalloc
+from pathlib import Path
+
+from warroom.core.conformance import random_playout
+from warroom.core.game import load_game
+from warroom.rulesets.company_fire.scenario import shipped_scenarios
+
+TARGET_GAMES_PER_SECOND = 100.0
+
+
+def baseline_loops_per_second() -> float:
+    """A fixed pure-Python workload (dict and tuple churn, like the engine's), as the machine's yardstick."""
+    start = time.perf_counter()
+    n = 200_000
+    d: dict[tuple[int, int], int] = {}
+    for i in range(n):
+        d[(i % 97, i % 89)] = d.get((i % 89, i % 97), 0) + 1
+    return n / (time.perf_counter() - start)
+
+
+def measure(path: Path, games: int) -> dict[str, float]:
+    game = load_game("company-fire", path)
+    random_playout(game, 0, 50_000)  # warm the caches (LOS table, step graph)
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(1, games + 1):
+        _, played = random_playout(game, seed, 50_000)
+        actions += len(played)
+    elapsed = time.perf_counter() - start
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    states, _ = random_playout(game, games + 1, 50_000)
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    final = states[-1]
+    return {
+        "games_per_second": games / elapsed,
+        "actions_per_second": actions / elapsed,
+        "actions_per_game": actions / games,
+        "bytes_per_state": held / len(states),
+        "state_json_bytes": len(json.dumps(final.to_json())),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="a smoke run: a few games each")
+    args = parser.parse_args()
+    loops = baseline_loops_per_second()
+    print(f"baseline: {loops / 1e6:.2f} M loop steps/s (a fixed pure-Python workload on this machine)")
+    header = f"{'scenario':<24}{'games/s':>9}{'actions/s':>11}{'actions/game':>14}{'KiB/state':>11}{'JSON KiB':>10}"
+    print(header)
+    smallest: tuple[int, float] | None = None
+    for path in shipped_scenarios():
+        game = load_game("company-fire", path)
+        size = len(game.units)  # type: ignore[attr-defined]
+        n = 5 if args.quick else (200 if path.stem == "crossroads_patrol" else 40)
+        m = measure(path, n)
+        print(f"{path.stem:<24}{m['games_per_second']:>9.1f}{m['actions_per_second']:>11.0f}"
+              f"{m['actions_per_game']:>14.0f}{m['bytes_per_state'] / 1024:>11.1f}"
+              f"{m['state_json_bytes'] / 1024:>10.1f}")
+        if smallest is None or size < smallest[0]:
+            smallest = (size, m["games_per_second"])
+    assert smallest is not None
+    verdict = "PASS" if smallest[1] >= TARGET_GAMES_PER_SECOND else "FAIL"
+    print(f"target: >= {TARGET_GAMES_PER_SECOND:.0f} full games/s on the smallest scenario: "
+          f"{smallest[1]:.1f} {verdict}")
+
+
+if __name__ == "__main__":
+    main()
