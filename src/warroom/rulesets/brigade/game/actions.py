@@ -1,0 +1,219 @@
+"""The Brigade game's actions: small frozen values with a readable string and a stable integer code.
+
+A move (seed 004 "Move Sequence") asks the moving side for: the order of the pin tests (phase 2),
+artillery requests, walking or continuing fire (phase 3), on-table indirect fire (phase 4), then
+in phase 5 one unit at a time is selected and given its order, types A to E in that order:
+
+* ``Fire`` halted (type A; then ``Move`` up to half or ``Hold``), ``Advance`` up to half then
+  ``Fire`` moving or ``Hold`` (type B), ``Move`` without firing (type C, full or half, open or
+  close order), ``Deploy`` (type D: move up to half, unlimber), ``Limber`` (type E: limber, move
+  up to half), ``FollowPlan`` (its pre-planned path, type C), ``Hold`` (no order).
+* The side being fired at answers ``PinChoice`` when small arms hit a unit that may opt for a pin.
+
+Destinations are a fixed set per unit (reading BR-160): eight headings (0 = towards the far edge,
++y; 90 = +x), towards each objective (up to four), towards or away from the nearest detected
+enemy, along its plan, or in place; each is followed in a straight line as far as the move gets.
+A person may instead move to any point: ``MoveTo`` (quantised to 0.1"), checked when applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DIRECTIONS = tuple(range(0, 360, 45))
+DESTS: tuple[str, ...] = (*(f"dir:{d}" for d in DIRECTIONS), "obj:0", "obj:1", "obj:2", "obj:3", "enemy", "away",
+                          "plan", "here")
+DEST_INDEX = {d: i for i, d in enumerate(DESTS)}
+ORDER_TYPES = ("A", "B", "C", "D", "E")
+
+
+def dest_words(dest: str) -> str:
+    if dest.startswith("dir:"):
+        return f"heading {dest[4:]}\u00b0"
+    if dest.startswith("obj:"):
+        return f"towards objective {int(dest[4:]) + 1}"
+    return {"enemy": "towards the nearest enemy", "away": "away from the nearest enemy", "plan": "along its plan",
+            "here": "where it stands"}[dest]
+
+
+@dataclass(frozen=True)
+class End:
+    """End the current phase (requests, indirect fire) or, in phase 5, the move."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True)
+class PinOrder:
+    """Phase 2: test the pinned units working across the table left to right (or right to left)."""
+
+    rightward: bool
+
+    def __str__(self) -> str:
+        return "test pins " + ("left to right" if self.rightward else "right to left")
+
+
+@dataclass(frozen=True)
+class PinChoice:
+    """The side fired at: take a pin marker before the saving throws (save as pinned), or not."""
+
+    take: bool
+
+    def __str__(self) -> str:
+        return "take a pin marker" if self.take else "do not take a pin marker"
+
+
+@dataclass(frozen=True)
+class Select:
+    unit: str
+
+    def __str__(self) -> str:
+        return f"select {self.unit}"
+
+
+@dataclass(frozen=True)
+class Hold:
+    """No (further) order for the unit this move."""
+
+    unit: str
+
+    def __str__(self) -> str:
+        return f"{self.unit}: hold"
+
+
+@dataclass(frozen=True)
+class Fire:
+    """Direct fire at a detected enemy; ``mode`` 1 is a tank's hull and turret MGs instead of its main gun."""
+
+    unit: str
+    target: str
+    mode: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.unit}: fire at {self.target}" + (" with its machine guns" if self.mode else "")
+
+
+@dataclass(frozen=True)
+class Advance:
+    """Type B: move up to half, then fire moving."""
+
+    unit: str
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self.unit}: advance {dest_words(self.dest)} (up to half a move, then fire)"
+
+
+@dataclass(frozen=True)
+class Move:
+    """Type C (or the half move after a type A fire): move without firing."""
+
+    unit: str
+    dest: str
+    half: bool = False
+    close: bool = False
+
+    def __str__(self) -> str:
+        how = " in close order" if self.close else ""
+        return f"{self.unit}: move {dest_words(self.dest)}{' (half a move)' if self.half else ''}{how}"
+
+
+@dataclass(frozen=True)
+class Deploy:
+    """Type D: a limbered gun moves up to half, then unlimbers."""
+
+    unit: str
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self.unit}: move {dest_words(self.dest)} (up to half) and unlimber"
+
+
+@dataclass(frozen=True)
+class Limber:
+    """Type E: an unlimbered gun limbers up, then moves up to half."""
+
+    unit: str
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self.unit}: limber up and move {dest_words(self.dest)} (up to half)"
+
+
+@dataclass(frozen=True)
+class FollowPlan:
+    unit: str
+
+    def __str__(self) -> str:
+        return f"{self.unit}: follow its pre-planned path"
+
+
+@dataclass(frozen=True)
+class Request:
+    """Phase 3: an observer or battalion commander calls an off-table battery onto a detected enemy."""
+
+    caller: str
+    battery: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.caller}: request {self.battery} on {self.target}"
+
+
+@dataclass(frozen=True)
+class Walk:
+    """Phase 3: an observer walks fire already down up to 2" onto a detected enemy."""
+
+    battery: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"walk the fire of {self.battery} onto {self.target}"
+
+
+@dataclass(frozen=True)
+class Continue:
+    """Phase 3: the fire of a battery stays on where it landed last move."""
+
+    battery: str
+
+    def __str__(self) -> str:
+        return f"{self.battery}: keep firing"
+
+
+@dataclass(frozen=True)
+class Bombard:
+    """Phase 4: an on-table mortar or gun fires indirect at an enemy it sees itself (arrives at once)."""
+
+    unit: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.unit}: indirect fire on {self.target}"
+
+
+@dataclass(frozen=True)
+class MoveTo:
+    """A free-form move to a point (quantised to 0.1"), for a person: ``order`` is the type (A's half move
+    after firing, B, C, D or E); checked when applied."""
+
+    unit: str
+    x10: int
+    y10: int
+    order: str = "C"
+
+    @property
+    def point(self) -> tuple[float, float]:
+        return (self.x10 / 10, self.y10 / 10)
+
+    def __str__(self) -> str:
+        return f"{self.unit}: move to ({self.x10 / 10:g}, {self.y10 / 10:g}) (type {self.order})"
+
+
+Action = (End | PinOrder | PinChoice | Select | Hold | Fire | Advance | Move | Deploy | Limber | FollowPlan | Request
+          | Walk | Continue | Bombard | MoveTo)
+
+__all__ = ["DESTS", "DEST_INDEX", "ORDER_TYPES", "Action", "Advance", "Bombard", "Continue", "Deploy", "End", "Fire",
+           "FollowPlan", "Hold", "Limber", "Move", "MoveTo", "PinChoice", "PinOrder", "Request", "Select", "Walk",
+           "dest_words"]

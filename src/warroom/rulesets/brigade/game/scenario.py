@@ -1,0 +1,275 @@
+"""Brigade scenarios: a TOML file with the table, the sides, the forces (figure positions, hidden
+set-up, pre-planned paths), off-table batteries, minefields and victory conditions.
+
+Seed 004 "Playing the Game / Winning and Losing" (one player designs forces, terrain and
+deployment; each side maps its deployment and the paths its units follow; victory conditions
+or the 50%+1 companies rule) and seed 003 "MINES" (the judge's minefields). Every fault is one
+:class:`ScenarioError` naming the file, the field and what is allowed; never a traceback.
+Readings BR-100 onwards (docs/rulings.md).
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError
+
+from warroom.core.errors import UsageError, suggest
+from warroom.core.tables import Table
+from warroom.rulesets.brigade.f_tables import INDIRECT
+from warroom.rulesets.brigade.game.units import TYPES, UnitType
+from warroom.rulesets.brigade.m_morale import CLASSES
+from warroom.rulesets.brigade.table import Battlefield, BattlefieldError
+
+Morale = Literal["elite", "veteran", "trained", "raw"]
+Nation = Literal["german", "british", "american", "other"]
+Coord = tuple[float, float]
+FORMATION_SPACING = 1.25
+"""Figures are placed 1 1/4" apart, centre to centre (a 1/2" gap between 3/4" bases; BR-106)."""
+
+
+class ScenarioError(UsageError):
+    """A scenario that cannot be played: the message names the file, the field and what is allowed."""
+
+
+class SideSpec(Table):
+    name: str = Field(min_length=1, pattern=r"^[a-z][a-z0-9_]*$")
+    nation: Nation
+    label: str = ""
+    facing: float = Field(0.0, ge=-360, le=360)
+    hidden_setup: bool = True
+
+
+class ObjectiveSpec(Table):
+    name: str = Field(min_length=1)
+    at: Coord
+    points: int = Field(1, ge=1, le=10)
+    radius: float = Field(3.0, gt=0, le=12)
+
+
+class UnitSpec(Table):
+    id: str = Field(min_length=1, max_length=24, pattern=r"^[A-Za-z][A-Za-z0-9_./-]*$")
+    side: str
+    type: str
+    name: str = ""
+    morale: Morale = "trained"
+    at: Coord
+    facing: float | None = Field(None, ge=-360, le=360)
+    figures: tuple[Coord, ...] | None = None
+    limbered: bool = False
+    plan: tuple[Coord, ...] = ()
+    battalion: str = ""
+
+
+class BatterySpec(Table):
+    id: str = Field(min_length=1, max_length=24, pattern=r"^[A-Za-z][A-Za-z0-9_./-]*$")
+    side: str
+    name: str = ""
+    fire: str
+
+
+class MinefieldSpec(Table):
+    name: str = Field(min_length=1)
+    owner: str
+    kind: Literal["at", "ap", "mixed"]
+    at: Coord
+    size: Coord = (2.0, 2.0)
+    density: int = Field(100, ge=0, le=100)
+    exposed: bool = False
+    spot_within: int = Field(0, ge=0, le=100)
+    spot_chance: int = Field(0, ge=0, le=100)
+
+
+class ScenarioSpec(Table):
+    name: str = Field(min_length=1, pattern=r"^[a-z][a-z0-9_]*$")
+    title: str = Field(min_length=1)
+    briefing: str = ""
+    periods: int = Field(ge=1, le=40)
+    first: str
+    table: dict[str, Any]
+    sides: tuple[SideSpec, SideSpec]
+    objectives: tuple[ObjectiveSpec, ...] = ()
+    units: tuple[UnitSpec, ...] = Field(min_length=2)
+    batteries: tuple[BatterySpec, ...] = ()
+    minefields: tuple[MinefieldSpec, ...] = ()
+
+
+class Scenario:
+    """A checked scenario: the spec, the battlefield, and each unit's type and starting figures."""
+
+    def __init__(self, spec: ScenarioSpec, field: Battlefield, path: Path) -> None:
+        self.spec = spec
+        self.field = field
+        self.path = path
+        self.sides = tuple(s.name for s in spec.sides)
+        self.types: tuple[UnitType, ...] = tuple(TYPES[u.type] for u in spec.units)
+        self.start_figures: tuple[tuple[Coord, ...], ...] = tuple(
+            u.figures if u.figures is not None else formation(u.at, TYPES[u.type].n_figures, facing_of(spec, u))
+            for u in spec.units)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+def facing_of(spec: ScenarioSpec, unit: UnitSpec) -> float:
+    if unit.facing is not None:
+        return unit.facing % 360
+    return next(s.facing for s in spec.sides if s.name == unit.side) % 360
+
+
+def formation(centre: Coord, n: int, facing: float, spacing: float = FORMATION_SPACING) -> tuple[Coord, ...]:
+    """``n`` figures in a line across ``facing`` (degrees, 0 = towards +y), centred on ``centre``."""
+    if n <= 1:
+        return (centre,)
+    rad = math.radians(facing)
+    across = (math.cos(rad), -math.sin(rad))
+    half = (n - 1) / 2
+    return tuple((round(centre[0] + across[0] * spacing * (k - half), 2),
+                  round(centre[1] + across[1] * spacing * (k - half), 2)) for k in range(n))
+
+
+def _where(loc: tuple[Any, ...], data: Mapping[str, Any]) -> str:
+    parts: list[str] = []
+    node: Any = data
+    for part in loc:
+        if isinstance(part, int):
+            name = node[part].get("id") or node[part].get("name") if isinstance(node, list) and part < len(node) \
+                and isinstance(node[part], Mapping) else None
+            parts[-1] += f"[{part + 1}" + (f" '{name}'" if name else "") + "]"
+        else:
+            parts.append(str(part))
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+    return ".".join(parts) or "(the file itself)"
+
+
+def _fail(path: Path, field: str, message: str) -> ScenarioError:
+    return ScenarioError(f"{path}: {field}: {message}")
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read and check a scenario file; every problem is one :class:`ScenarioError`."""
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot read the scenario ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{path}: not valid TOML: {exc}") from None
+    try:
+        spec = ScenarioSpec.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        message = first["msg"].removeprefix("Value error, ")
+        if first["type"] == "missing":
+            message = "required but not given"
+        elif first["type"] == "extra_forbidden":
+            message = "not a field of this table (check the spelling)"
+        elif first["type"] == "literal_error":
+            message = f"{first.get('input')!r} is not allowed: {message.removeprefix('Input should be ')}"
+        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+        raise _fail(path, _where(tuple(first["loc"]), data), message + more) from None
+    try:
+        field = Battlefield.from_data(spec.table, f"{path}: table")
+    except BattlefieldError as exc:
+        raise ScenarioError(str(exc)) from None
+    _check(path, spec, field)
+    return Scenario(spec, field, path)
+
+
+def _on_table(field: Battlefield, point: Coord) -> bool:
+    return 0 <= point[0] <= field.width and 0 <= point[1] <= field.depth
+
+
+def _check(path: Path, spec: ScenarioSpec, field: Battlefield) -> None:
+    sides = [s.name for s in spec.sides]
+    if sides[0] == sides[1]:
+        raise _fail(path, "sides", f"the two sides need different names, not both '{sides[0]}'")
+    if spec.first not in sides:
+        raise _fail(path, "first", f"'{spec.first}' is not a side; allowed: {', '.join(sides)}")
+    names = [o.name for o in spec.objectives]
+    if len(set(names)) != len(names):
+        raise _fail(path, "objectives", "objective names must be unique")
+    if len(spec.objectives) > 4:
+        raise _fail(path, "objectives", f"at most 4 objectives, not {len(spec.objectives)}")
+    for n, o in enumerate(spec.objectives, 1):
+        if not _on_table(field, o.at):
+            raise _fail(path, f"objectives[{n} '{o.name}'].at", f"{list(o.at)} is off the {field.width:g}\" x "
+                        f"{field.depth:g}\" table")
+    ids: set[str] = set()
+    if len(spec.units) > 64:
+        raise _fail(path, "units", f"at most 64 units, not {len(spec.units)}")
+    per_side = {s: 0 for s in sides}
+    for n, u in enumerate(spec.units, 1):
+        where = f"units[{n} '{u.id}']"
+        if u.id in ids:
+            raise _fail(path, f"{where}.id", f"'{u.id}' is already used; unit ids must be unique")
+        ids.add(u.id)
+        if u.side not in sides:
+            raise _fail(path, f"{where}.side", f"'{u.side}' is not a side; allowed: {', '.join(sides)}")
+        per_side[u.side] += 1
+        if u.type not in TYPES:
+            raise _fail(path, f"{where}.type", f"unknown unit type '{u.type}'{suggest(u.type, TYPES)}; types: "
+                        f"{', '.join(TYPES)}")
+        kind = TYPES[u.type]
+        for label, point in (("at", u.at), *((f"figures[{k}]", p) for k, p in enumerate(u.figures or (), 1)),
+                             *((f"plan[{k}]", p) for k, p in enumerate(u.plan, 1))):
+            if not _on_table(field, point):
+                raise _fail(path, f"{where}.{label}", f"{list(point)} is off the {field.width:g}\" x "
+                            f"{field.depth:g}\" table (x from 0 to {field.width:g}, y from 0 to {field.depth:g})")
+        if u.figures is not None and len(u.figures) != kind.n_figures:
+            raise _fail(path, f"{where}.figures", f"a {kind.label} has {kind.n_figures} figures; give that many "
+                        f"positions, not {len(u.figures)} (or leave figures out to form a line at `at`)")
+        if u.limbered and kind.kind != "gun":
+            raise _fail(path, f"{where}.limbered", "only a gun battery is limbered or unlimbered")
+        for k, p in enumerate(_figures(spec, u), 1):
+            if not _on_table(field, p):
+                raise _fail(path, f"{where}", f"figure {k} of the line formed at {list(u.at)} falls off the table "
+                            f"at {list(p)}; move the unit in or give its figures")
+    for side, count in per_side.items():
+        if count == 0:
+            raise _fail(path, "units", f"side '{side}' has no units")
+    for n, b in enumerate(spec.batteries, 1):
+        where = f"batteries[{n} '{b.id}']"
+        if b.id in ids:
+            raise _fail(path, f"{where}.id", f"'{b.id}' is already used; ids must be unique")
+        ids.add(b.id)
+        if b.side not in sides:
+            raise _fail(path, f"{where}.side", f"'{b.side}' is not a side; allowed: {', '.join(sides)}")
+        if b.fire not in INDIRECT.firers:
+            raise _fail(path, f"{where}.fire", f"'{b.fire}' is not a fire class; allowed: "
+                        f"{', '.join(INDIRECT.firers)}")
+    if len(spec.batteries) > 16:
+        raise _fail(path, "batteries", f"at most 16 off-table batteries, not {len(spec.batteries)}")
+    for n, m in enumerate(spec.minefields, 1):
+        where = f"minefields[{n} '{m.name}']"
+        if m.owner not in sides:
+            raise _fail(path, f"{where}.owner", f"'{m.owner}' is not a side; allowed: {', '.join(sides)}")
+        x0, y0 = m.at
+        if not (_on_table(field, (x0, y0)) and _on_table(field, (x0 + m.size[0], y0 + m.size[1]))):
+            raise _fail(path, f"{where}", "the field must lie on the table (at is its corner, size its width and "
+                        "depth)")
+        if m.size[0] < 2 or m.size[1] < 2 or m.size[0] % 2 or m.size[1] % 2:
+            raise _fail(path, f"{where}.size", f"{list(m.size)}: a minefield is made of 2\" square mine units "
+                        "(003 MINES): give even whole inches, at least [2, 2]")
+        if m.exposed and m.spot_chance == 0:
+            raise _fail(path, f"{where}.spot_chance", "an exposed minefield needs the judge's % chance to see it "
+                        "(003 MINES b)")
+
+
+def _figures(spec: ScenarioSpec, u: UnitSpec) -> tuple[Coord, ...]:
+    if u.figures is not None:
+        return u.figures
+    return formation(u.at, TYPES[u.type].n_figures, facing_of(spec, u))
+
+
+__all__ = ["CLASSES", "FORMATION_SPACING", "Scenario", "ScenarioError", "ScenarioSpec", "formation",
+           "load_scenario"]
