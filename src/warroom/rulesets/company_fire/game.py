@@ -15,6 +15,7 @@ the engine asks for, leaders sacrificed and moving, blinds kept whole) in docs/r
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -266,7 +267,7 @@ def _rng_from(state: tuple[int, int, int, int]) -> np.random.Generator:
 # --- queries shared by the frozen state and the working copy ------------------------------------------
 
 
-class _Rules:
+class _Rules(ABC):
     """What the rules ask of a position: who is where, who sees what, what each unit may do."""
 
     __slots__ = ()
@@ -282,9 +283,9 @@ class _Rules:
 
     # where things are ---------------------------------------------------------------------------------
 
+    @abstractmethod
     def memo(self) -> dict[Any, Any]:
         """Answers about this position, kept until it changes."""
-        raise NotImplementedError
 
     def alive(self, i: int) -> bool:
         u = self.units[i]
@@ -1588,17 +1589,14 @@ class _Play(_Rules):
         assert d is not None
         survivors, target = d.data
         movers = [j for j in survivors if self.alive(j)]
-        g = self.game
         side = d.side
         enemy = _other(side)
         for j in self.at(target, enemy):  # SMFs left in the space are overrun (CF-34)
             self.eliminate(j, "destroyed")
         for j in movers:
             self.set(j, at=target, bocage=False)
-        # leaders in the attackers' space go with them only if they choose to move later
         self.say(f"{', '.join(self.name(j) for j in movers)} occupy {_sp(target)} (no op fire; seed \"Close "
                  "Assault\")")
-        del g
 
     def do_stay(self, a: Action, i: int) -> None:
         self.say("the assaulting units stay where they are")
