@@ -7,11 +7,16 @@ Target (issue "Company Fire: the complete rules-enforced game"): at least 100 fu
 core on the smallest shipped scenario (a platoon a side). The figure is a ratio-free absolute rate, so it
 is printed with the machine's baseline: the same process's rate of a fixed pure-Python loop, to read
 runs on different (shared, noisy) machines against each other.
+
+Games are played as ``warroom simulate`` plays them (:func:`warroom.core.simulate.play_random`: the
+play-out's random choices, one current state at a time, start-up objects frozen for the garbage
+collector); the memory per state is measured on a play-out that keeps every state.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import time
 import tracemalloc
@@ -19,6 +24,7 @@ from pathlib import Path
 
 from warroom.core.conformance import random_playout
 from warroom.core.game import load_game
+from warroom.core.simulate import play_random
 from warroom.rulesets.company_fire.scenario import shipped_scenarios
 
 TARGET_GAMES_PER_SECOND = 100.0
@@ -36,13 +42,16 @@ def baseline_loops_per_second() -> float:
 
 def measure(path: Path, games: int) -> dict[str, float]:
     game = load_game("company-fire", path)
-    random_playout(game, 0, 50_000)  # warm the caches (LOS table, step graph)
+    play_random(game, 0, 50_000)  # warm the caches (LOS table, step graph)
+    gc.collect()
+    gc.freeze()  # as `warroom simulate` does: start-up objects are not rescanned by every collection
     actions = 0
     start = time.perf_counter()
     for seed in range(1, games + 1):
-        _, played = random_playout(game, seed, 50_000)
-        actions += len(played)
+        _, played = play_random(game, seed, 50_000)  # what `warroom simulate` plays: one game at a time
+        actions += played
     elapsed = time.perf_counter() - start
+    gc.unfreeze()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     states, _ = random_playout(game, games + 1, 50_000)

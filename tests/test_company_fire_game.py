@@ -51,7 +51,7 @@ def status(state: CFState, **statuses: str) -> CFState:
 
 def on(state: CFState, card: Card | None, segment: int, phasing: str = "attacker",
        deck: tuple[Card, ...] | None = None) -> CFState:
-    init = replace(state.init, card=card, segment=segment, phasing=phasing,
+    init = state.init._replace(card=card, segment=segment, phasing=phasing,
                    deck=state.init.deck if deck is None else deck)
     return replace(state, init=init, decisions=(), _cache={})
 

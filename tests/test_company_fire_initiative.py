@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pytest
 
@@ -32,17 +30,17 @@ def test_the_attacker_opens_as_if_on_a_move_card() -> None:
 
 @RULE("002", "Initiative and Phase Sequence")
 def test_segments_of_a_fire_card_and_a_face_card() -> None:
-    fire = replace(opening("red"), card=Card(4, "H"), segment=0)
+    fire = opening("red")._replace(card=Card(4, "H"), segment=0)
     assert segments_of(fire) == ["artillery arrival", "artillery declaration", "leader moves", "rally",
                                  "group fire", "individual move and fire", "reaction fire"]
-    face = replace(opening("red"), card=Card(12, "H"), segment=0)
+    face = opening("red")._replace(card=Card(12, "H"), segment=0)
     assert segments_of(face) == [name for name, _ in SEGMENTS]
 
 
 @RULE("002", "Initiative and Phase Sequence")
 def test_a_card_of_the_same_colour_is_another_phase() -> None:
     start = opening("red")
-    only_red_five = replace(start, deck=(Card(5, "H"),))
+    only_red_five = start._replace(deck=(Card(5, "H"),))
     change = next_card(only_red_five, np.random.default_rng(0), None)
     assert not change.new_initiative and change.state.phasing == "attacker" and change.state.phases == 2
     assert change.state.kind == "move" and change.state.card == Card(5, "H")  # 5 is odd: a Move card
@@ -51,27 +49,27 @@ def test_a_card_of_the_same_colour_is_another_phase() -> None:
 @RULE("002", "Tracking Turns")
 def test_the_initiative_passes_and_a_turn_ends_when_it_returns() -> None:
     start = opening("red")
-    to_defender = next_card(replace(start, deck=(Card(4, "S"),)), np.random.default_rng(0), None)
+    to_defender = next_card(start._replace(deck=(Card(4, "S"),)), np.random.default_rng(0), None)
     assert to_defender.new_initiative and to_defender.state.phasing == "defender"
     assert to_defender.state.kind == "fire" and to_defender.state.turn == 0
-    back = next_card(replace(to_defender.state, deck=(Card(1, "D"),)), np.random.default_rng(0), None)
+    back = next_card(to_defender.state._replace(deck=(Card(1, "D"),)), np.random.default_rng(0), None)
     assert back.state.phasing == "attacker" and back.state.turn == 1 and back.state.kind == "move"  # Ace: odd
 
 
 @RULE("002", "Game Clock (optional)")
 def test_the_clock_is_rolled_when_the_initiative_returns_to_the_attacker() -> None:
-    defender_phasing = replace(opening("red", clock=10), phasing="defender", deck=(Card(7, "H"),))
+    defender_phasing = opening("red", clock=10)._replace(phasing="defender", deck=(Card(7, "H"),))
     change = next_card(defender_phasing, np.random.default_rng(3), 21)
     clock_roll = change.rulings[-1]
     assert clock_roll.procedure == "company-fire/clock-roll"
     assert change.state.clock == 10 + int(clock_roll.dice[0].faces[0]) and not change.game_over
-    nearly_over = replace(defender_phasing, clock=20)
+    nearly_over = defender_phasing._replace(clock=20)
     assert next_card(nearly_over, np.random.default_rng(3), 21).game_over  # any roll reaches 21
 
 
 @RULE("002", "Initiative Deck")
 def test_a_joker_advances_the_clock_and_the_deck_is_reshuffled() -> None:
-    only_joker = replace(opening("red", jokers=1, clock=5), deck=(Card(0, "1"),))
+    only_joker = opening("red", jokers=1, clock=5)._replace(deck=(Card(0, "1"),))
     change = next_card(only_joker, np.random.default_rng(1), 30)
     kinds = [r.procedure for r in change.rulings]
     assert kinds[:2] == ["company-fire/initiative-card", "company-fire/clock-roll"]  # the Joker, then the clock

@@ -75,6 +75,7 @@ class Race:
     ruleset: str = "race"
     version: str = "1"
     scenario_name: str = "race"
+    sides: tuple[str, ...] = ("red", "black")
 
     def initial_state(self, seed: int) -> RaceState:
         generator = np.random.default_rng(seed)

@@ -395,6 +395,72 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
 
 
 @cli.command()
+@click.argument("scenario_name", metavar="SCENARIO")
+@click.option("--game", "ruleset", default=None, help="the game (found from the scenario when omitted)")
+@click.option("--games", "n_games", type=click.IntRange(1, 10_000_000), default=200, show_default=True,
+              help="how many games to play")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="seed of the first game; the others follow (seed, seed + 1, ...)")
+@click.option("--max-actions", type=click.IntRange(1, 1_000_000), default=20_000, show_default=True,
+              help="count a game as unfinished after this many actions")
+@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
+def simulate(scenario_name: str, ruleset: str | None, n_games: int, seed: int, max_actions: int,
+             as_json: bool) -> None:
+    """Play many random-vs-random games of a scenario and report who wins, how often and why.
+
+    Each game is the one 'warroom playout SCENARIO --seed S' narrates, for S from --seed on; the
+    shares of wins come with a 95% interval, to tell a lopsided scenario from a balanced one.
+
+    \b
+      warroom simulate crossroads_patrol --games 1000
+      warroom simulate ponyri --games 50 --json
+    """
+    import gc
+
+    from warroom.core.game import find_scenario, load_game
+    from warroom.core.simulate import simulate as run_games
+
+    game_id, path = find_scenario(scenario_name, ruleset)
+    game = load_game(game_id, path)
+    gc.freeze()  # start-up objects (modules, tables, the scenario) are not rescanned by every collection
+    try:
+        if not as_json and sys.stderr.isatty():
+            columns = (TextColumn(game.scenario_name), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("games", total=n_games)
+                report = run_games(game, n_games, first_seed=seed, max_actions=max_actions,
+                                   progress=lambda done: bar.update(task, completed=done))
+        else:
+            report = run_games(game, n_games, first_seed=seed, max_actions=max_actions)
+    finally:
+        gc.unfreeze()
+    data = report.to_json()
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    console.print(f"[bold]{escape(game.scenario_name)}[/bold] ({game_id}@{game.version}): {report.games} "
+                  f"random-vs-random games, seeds {seed} to {seed + report.games - 1}")
+    table = Table(show_edge=False)
+    for name, justify in (("outcome", "left"), ("games", "right"), ("share", "right"), ("95% interval", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for outcome, row in data["outcomes"].items():
+        if row["games"] or outcome in report.sides:
+            low, high = row["interval95"]
+            table.add_row(f"{outcome} wins" if outcome in report.sides else outcome, str(row["games"]),
+                          f"{100 * row['share']:.1f}%", f"{100 * low:.1f}% to {100 * high:.1f}%")
+    console.print(table)
+    if report.reasons:
+        console.print("How the games ended:")
+        for reason, count in report.reasons.most_common():
+            console.print(f"  {count:>6}  {escape(reason)}")
+    acts = data["actions"]
+    console.print(f"Actions per game: mean {acts['mean']}, fewest {acts['min']}, most {acts['max']}.")
+    if data["mean_points"]:
+        console.print("Mean points: " + ", ".join(f"{s} {v}" for s, v in data["mean_points"].items()) + ".")
+    console.print(f"{report.games / report.seconds:.1f} games per second.", style="dim")
+
+
+@cli.command()
 @click.argument("record_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--scenario", "scenario_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="the scenario file, if it has moved since the record was made")

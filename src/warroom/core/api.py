@@ -132,6 +132,10 @@ def roll(
     **kw: Any,
 ) -> Ruling:
     """Play the procedure once with real dice and return the explained ruling."""
+    if base_tables is None and not kw and params is not None:
+        spec, values, run = _bound(procedure, params)
+        outcome, resolution = play(run, _generator(seed, rng))
+        return ruling_of(spec, values, outcome, resolution)
     spec = get_procedure(procedure)
     values = spec.bind(_merged(params, kw))
     if base_tables is not None:
@@ -139,6 +143,35 @@ def roll(
             return roll(spec.id, values, seed=seed, rng=rng)
     outcome, resolution = play(spec.runner(values), _generator(seed, rng))
     return ruling_of(spec, values, outcome, resolution)
+
+
+_BOUND: dict[Hashable, tuple[ProcedureSpec, dict[str, Any], Callable[[Resolution], Outcome]]] = {}
+
+
+def _bound(
+    procedure: str, params: Mapping[str, Any]
+) -> tuple[ProcedureSpec, dict[str, Any], Callable[[Resolution], Outcome]]:
+    """The procedure, its checked parameters and its runner, kept for parameters seen before.
+
+    A game rolls the same few procedures with the same few parameters thousands of times;
+    checking them is pure, so it is done once per distinct call and base tables in force (a
+    bounded number are kept).
+    """
+    try:
+        key: Hashable = (procedure, tuple(params.items()), tables_in_force(procedure.partition("/")[0]))
+        hash(key)
+    except TypeError:
+        key = None
+    found = _BOUND.get(key) if key is not None else None
+    if found is None:
+        spec = get_procedure(procedure)
+        values = spec.bind(dict(params))
+        found = (spec, values, spec.runner(values))
+        if key is not None:
+            if len(_BOUND) >= 4096:
+                _BOUND.clear()
+            _BOUND[key] = found
+    return found
 
 
 def ruling_of(spec: ProcedureSpec, values: Mapping[str, Any], outcome: Outcome, resolution: Resolution) -> Ruling:

@@ -49,15 +49,20 @@ class Card(NamedTuple):
         return self.rank >= 11
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return f"Joker{self.suit}"
-        name = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(self.rank, str(self.rank))
-        return name + self.suit
+        return _card_text(self.rank, self.suit)
+
+
+@functools.lru_cache(maxsize=64)
+def _card_text(rank: int, suit: str) -> str:
+    if rank == 0:
+        return f"Joker{suit}"
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank)) + suit
 
 
 SUITS = ("S", "H", "D", "C")
 
 
+@functools.lru_cache(maxsize=4)
 @functools.lru_cache(maxsize=4)
 def standard_deck(jokers: int = 0) -> tuple[Card, ...]:
     """A standard 52-card deck, with 0 to 2 Jokers."""
@@ -66,6 +71,7 @@ def standard_deck(jokers: int = 0) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+@functools.lru_cache(maxsize=512)
 def parse_card(text: str) -> Card:
     """Read a card written as ``AS``, ``10H``, ``QD``, ``Joker1``; raises ``ValueError``."""
     t = text.strip().upper()

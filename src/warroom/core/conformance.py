@@ -14,9 +14,8 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
 from warroom.core.game import Game, GameState, record_of, replay
+from warroom.core.simulate import random_choice
 
 Secrets = Callable[[GameState, str], Iterable[str]]
 Invariants = Callable[[GameState], Iterable[str]]
@@ -41,12 +40,11 @@ class ConformanceReport:
 
 def random_playout(game: Game, seed: int, max_actions: int) -> tuple[list[GameState], list[Hashable]]:
     """A game with uniformly random legal actions (the choice generator is separate from the game's)."""
-    chooser = np.random.default_rng(seed + 1_000_003)
+    choose = random_choice(seed)
     states = [game.initial_state(seed)]
     actions: list[Hashable] = []
     while not states[-1].is_terminal() and len(actions) < max_actions:
-        legal = list(states[-1].legal_actions())
-        action = legal[int(chooser.integers(len(legal)))]
+        action = choose(states[-1])
         actions.append(action)
         states.append(states[-1].apply(action))
     return states, actions

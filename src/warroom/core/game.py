@@ -64,6 +64,10 @@ class Game(Protocol):
     version: str
     scenario_name: str
 
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides, in the order the game names them."""
+
     def initial_state(self, seed: int) -> GameState:
         """The opening position, its generator seeded with ``seed``."""
 

@@ -7,6 +7,7 @@ is allowed.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -17,6 +18,12 @@ Kind = Literal["int", "bool", "choice", "choices", "cards"]
 
 _TRUE = {"true", "yes", "y", "1", "on"}
 _FALSE = {"false", "no", "n", "0", "off"}
+
+
+@functools.lru_cache(maxsize=1024)
+def _cards_text(text: str) -> str:
+    """Comma-separated cards in their standard spelling (``as, 10h`` → ``AS,10H``); raises ``ValueError``."""
+    return ",".join(str(parse_card(v)) for v in text.split(",") if v.strip())
 
 
 class _Required:
@@ -74,6 +81,15 @@ class Param:
 
     def read(self, value: Any) -> Any:
         """Check a value (text or Python) and return it in its proper type."""
+        if (self.kind == "int" and type(value) is int  # the common case of the API, checked without text
+                and (self.minimum is None or value >= self.minimum)
+                and (self.maximum is None or value <= self.maximum)):
+            return value
+        if self.kind == "cards" and isinstance(value, str):
+            try:
+                return _cards_text(value)
+            except ValueError as exc:
+                raise UsageError(f"{self.name}: {exc}") from None
         bad = f"{self.name}={value!s} is not allowed: {self.name} is {self.allowed()}"
         if self.kind == "bool":
             if isinstance(value, bool):
@@ -102,14 +118,11 @@ class Param:
                 raise UsageError(bad + suggest(text, self.choices))
             return text
         if self.kind == "cards":
-            cards = value if isinstance(value, (list, tuple)) else [v for v in str(value).split(",") if v.strip()]
-            out_cards = []
-            for item in cards:
-                try:
-                    out_cards.append(str(parse_card(str(item))))
-                except ValueError as exc:
-                    raise UsageError(f"{self.name}: {exc}") from None
-            return ",".join(out_cards)
+            cards = value if isinstance(value, (list, tuple)) else [str(value)]
+            try:
+                return ",".join(t for t in (_cards_text(str(item)) for item in cards) if t)
+            except ValueError as exc:
+                raise UsageError(f"{self.name}: {exc}") from None
         items = value if isinstance(value, (list, tuple)) else [v for v in str(value).split(",") if v.strip()]
         out = []
         for item in items:

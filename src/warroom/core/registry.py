@@ -7,6 +7,7 @@ rule coverage read everything from here.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -55,10 +56,11 @@ class ProcedureSpec:
         return f"{self.ruleset}/{self.name}"
 
     def param(self, name: str) -> Param:
-        for p in self.params:
-            if p.name == name:
-                return p
-        raise KeyError(name)
+        return self._by_name[name]
+
+    @functools.cached_property
+    def _by_name(self) -> dict[str, Param]:
+        return {p.name: p for p in self.params}
 
     def bind(self, given: Mapping[str, Any], check: bool = True) -> dict[str, Any]:
         """Check the given parameters and fill in defaults; raises :class:`UsageError`.
@@ -66,16 +68,20 @@ class ProcedureSpec:
         ``check=False`` checks each value but not the combination (a state a procedure
         leaves behind, such as a clock past the end, need not be a valid start).
         """
-        names = [p.name for p in self.params]
+        by_name = self._by_name
         values: dict[str, Any] = {}
         for key, value in given.items():
-            name = key.strip().replace("-", "_")
-            if name not in names:
-                allowed = ", ".join(names) if names else "none"
-                raise UsageError(
-                    f"{self.id} has no parameter '{key}'{suggest(name, names)}; its parameters are: {allowed}"
-                )
-            values[name] = self.param(name).read(value)
+            param = by_name.get(key)
+            if param is None:
+                name = key.strip().replace("-", "_")
+                param = by_name.get(name)
+                if param is None:
+                    names = list(by_name)
+                    allowed = ", ".join(names) if names else "none"
+                    raise UsageError(
+                        f"{self.id} has no parameter '{key}'{suggest(name, names)}; its parameters are: {allowed}"
+                    )
+            values[param.name] = param.read(value)
         for p in self.params:
             if p.name not in values:
                 if p.required:

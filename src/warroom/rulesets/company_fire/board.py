@@ -696,6 +696,7 @@ def cover_across_edge(board: Board, a: Space, b: Space) -> bool:
 # --- bocage -------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=4096)
 def bocage_edges(board: Board, space: Space) -> tuple[Edge, ...]:
     """The bocage edges (full or partial) of the space."""
     return tuple(e for e in space_edges(board, space) if (k := board.edge_kind(e)) and TERRAIN.edge[k].bocage)

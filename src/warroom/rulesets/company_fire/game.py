@@ -61,8 +61,7 @@ def _sp(space: Space | None) -> str:
     return "-" if space is None else f"{space[0]},{space[1]}"
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Action:
+class Action(NamedTuple):
     """One decision: ``kind`` (one of :data:`KINDS`), the unit acting, a space, another unit.
 
     Readable (``str``), hashable, and with a stable integer code per scenario (:meth:`CFGame.encode`).
@@ -182,6 +181,13 @@ class CFGame:
         self.spaces = self.board.spaces()
         self.space_index = {s: i for i, s in enumerate(self.spaces)}
         self.clock_ends_at = scenario.rules.clock_ends_at
+        self.dice = _Dice()
+        self.touching = {s: frozenset(B.touching(self.board, s)) for s in self.spaces}
+        self.scouts = tuple(i for i, t in enumerate(self.types) if t.has("scout"))
+        self.positions: dict[tuple[Any, ...], dict[Any, Any]] = {}
+        self.searches: dict[tuple[Any, ...], dict[Space, tuple[Space, ...]]] = {}
+        """Movement searches lately made, by what they depend on (see :meth:`_Rules._destinations`)."""
+        """What the rules worked out about each position seen lately (see :meth:`_Rules.position_memo`)."""
         n_units, n_spaces = len(self.units) + 1, len(self.spaces) + 1
         self._radix = (n_units, n_spaces, n_units)
         self.action_space = len(KINDS) * n_units * n_spaces * n_units
@@ -257,11 +263,42 @@ def _rng_state(rng: np.random.Generator) -> tuple[int, int, int, int]:
     return (int(s["state"]["state"]), int(s["state"]["inc"]), int(s["has_uint32"]), int(s["uinteger"]))
 
 
-def _rng_from(state: tuple[int, int, int, int]) -> np.random.Generator:
-    bit = np.random.PCG64(0)
-    bit.state = {"bit_generator": "PCG64", "state": {"state": state[0], "inc": state[1]},
-                 "has_uint32": state[2], "uinteger": state[3]}
-    return np.random.Generator(bit)
+class _Dice:
+    """The game's one PCG64 generator, set to a state's place in its stream when that state throws dice.
+
+    A state keeps its generator's state as plain numbers; making a generator anew for each action
+    is slow, so a game keeps one and sets it, or, when it already stands where the state's stream
+    does (the previous action left it there), hands it over as it is. Only the working copy that
+    took it last may read it back.
+    """
+
+    __slots__ = ("bit", "generator", "owner", "stands_at")
+
+    def __init__(self) -> None:
+        self.bit = np.random.PCG64(0)
+        self.generator = np.random.Generator(self.bit)
+        self.stands_at: tuple[int, int, int, int] | None = None
+        self.owner: object = None
+
+    def take(self, owner: object, state: tuple[int, int, int, int]) -> np.random.Generator:
+        if self.stands_at != state:
+            self.bit.state = {"bit_generator": "PCG64", "state": {"state": state[0], "inc": state[1]},
+                              "has_uint32": state[2], "uinteger": state[3]}
+        self.stands_at = None
+        self.owner = owner
+        return self.generator
+
+    def give_back(self, owner: object) -> tuple[int, int, int, int]:
+        if self.owner is not owner:
+            raise RuntimeError("the game's dice were taken by another working copy before this one finished")
+        self.owner = None
+        self.stands_at = _rng_state(self.generator)
+        return self.stands_at
+
+
+_POSITIONS_KEPT = 256
+_FLAGS = frozenset({"moved", "fired", "done", "rallied", "op_fired", "jammed", "smoke_rounds"})
+"""Unit fields that are not part of the position (:meth:`_Rules.position_memo`)."""
 
 
 # --- queries shared by the frozen state and the working copy ------------------------------------------
@@ -280,6 +317,8 @@ class _Rules(ABC):
     declared: Sequence[Mission]
     smoke: Sequence[Smoke]
     decisions: Sequence[Decision]
+    _memo: dict[Any, Any] | None
+    """The position's memo once looked up (hot queries read it as ``self._memo or self.memo()``)."""
 
     # where things are ---------------------------------------------------------------------------------
 
@@ -287,12 +326,30 @@ class _Rules(ABC):
     def memo(self) -> dict[Any, Any]:
         """Answers about this position, kept until it changes."""
 
+    def position_memo(self) -> dict[Any, Any]:
+        """The answers kept for this position, shared by every state with the same position.
+
+        The position is where each unit is, its status, whether it is hidden and whether it holds
+        bocage, the dummy blinds, the smoke and the minefields: all that the memoised queries read. Flags of the
+        card (moved, fired, op fired...) are not part of it, so the states of one card mostly share
+        their answers. The game keeps a bounded number of positions.
+        """
+        key = (tuple([(u.at, u.status, u.hidden, u.bocage) for u in self.units]), frozenset(self.dummies),
+               frozenset([s.space for s in self.smoke]), tuple(self.mines))
+        positions = self.game.positions
+        found = positions.get(key)
+        if found is None:
+            if len(positions) >= _POSITIONS_KEPT:
+                positions.clear()
+            found = positions[key] = {}
+        return found
+
     def alive(self, i: int) -> bool:
         u = self.units[i]
         return u.at is not None and u.status in ALIVE
 
     def living(self, side: str | None = None) -> list[int]:
-        m = self.memo()
+        m = self._memo or self.memo()
         key = ("living", side)
         if key not in m:
             g = self.game
@@ -301,7 +358,7 @@ class _Rules(ABC):
         return m[key]  # type: ignore[no-any-return]
 
     def at(self, space: Space, side: str | None = None) -> list[int]:
-        m = self.memo()
+        m = self._memo or self.memo()
         if "at" not in m:
             where: dict[Space | None, list[int]] = {}
             for i in self.living():
@@ -313,14 +370,14 @@ class _Rules(ABC):
         return [i for i in here if self.game.side_of[i] == side]
 
     def smoke_spaces(self) -> frozenset[Space]:
-        m = self.memo()
+        m = self._memo or self.memo()
         if "smoke" not in m:
             m["smoke"] = frozenset(s.space for s in self.smoke)
         return m["smoke"]  # type: ignore[no-any-return]
 
     def blockers(self) -> frozenset[Space]:
         """Spaces that block LOS as units do: non-SMF units, and every blind, real or dummy (CF-20, CF-48)."""
-        m = self.memo()
+        m = self._memo or self.memo()
         if "blockers" not in m:
             g = self.game
             out = {self.units[i].at for i in self.living() if not g.smf[i] or self.units[i].hidden}
@@ -329,14 +386,14 @@ class _Rules(ABC):
         return m["blockers"]  # type: ignore[no-any-return]
 
     def held_bocage(self) -> frozenset[Space]:
-        m = self.memo()
+        m = self._memo or self.memo()
         if "held" not in m:
             m["held"] = frozenset(u.at for u in self.units
                                   if u.bocage and u.at is not None and u.status in ("good_order", "pinned"))
         return m["held"]  # type: ignore[no-any-return]
 
     def sees(self, a: Space, b: Space) -> bool:
-        m = self.memo()
+        m = self._memo or self.memo()
         key = (a, b)
         seen = m.get(key)
         if seen is None:
@@ -345,7 +402,7 @@ class _Rules(ABC):
 
     def blind_spaces(self, side: str) -> frozenset[Space]:
         """The spaces holding ``side``'s blind markers: hidden units and dummies (CF-46)."""
-        m = self.memo()
+        m = self._memo or self.memo()
         key = ("blinds", side)
         if key not in m:
             out = {self.units[i].at for i in self.living(side) if self.units[i].hidden}
@@ -355,7 +412,7 @@ class _Rules(ABC):
 
     def known_enemies(self, side: str) -> list[Space]:
         """Where ``side`` knows or must assume the enemy is: its revealed units and its blinds (CF-57)."""
-        m = self.memo()
+        m = self._memo or self.memo()
         key = ("known", side)
         if key not in m:
             enemy = _other(side)
@@ -456,10 +513,15 @@ class _Rules(ABC):
 
     def target_spaces(self, enemy: str) -> list[Space]:
         """Spaces holding ``enemy``'s revealed non-SMF units, or its blinds."""
-        g = self.game
-        spaces = {self.units[i].at for i in self.living(enemy) if not g.smf[i] and not self.units[i].hidden}
-        spaces |= self.blind_spaces(enemy)
-        return sorted(s for s in spaces if s is not None)
+        m = self._memo or self.memo()
+        key = ("targets", enemy)
+        found = m.get(key)
+        if found is None:
+            g = self.game
+            spaces = {self.units[i].at for i in self.living(enemy) if not g.smf[i] and not self.units[i].hidden}
+            spaces |= self.blind_spaces(enemy)
+            found = m[key] = sorted(s for s in spaces if s is not None)
+        return found
 
     def full_spaces(self, i: int) -> frozenset[Space]:
         """Spaces unit ``i`` may neither pass nor stop in: friendly spaces at the stacking limit, and enemy
@@ -478,6 +540,14 @@ class _Rules(ABC):
 
     def enemy_sets(self, side: str) -> tuple[frozenset[Space], frozenset[Space]]:
         """(spaces with revealed enemy units other than SMFs alone, spaces with revealed enemy SMFs alone)."""
+        m = self._memo or self.memo()
+        key = ("enemy sets", side)
+        found = m.get(key)
+        if found is None:
+            found = m[key] = self._enemy_sets(side)
+        return found
+
+    def _enemy_sets(self, side: str) -> tuple[frozenset[Space], frozenset[Space]]:
         g = self.game
         enemy = _other(side)
         solid: set[Space] = set()
@@ -490,19 +560,26 @@ class _Rules(ABC):
         return frozenset(solid), frozenset(smfs - solid)
 
     def destinations(self, i: int, rate: int) -> dict[Space, tuple[Space, ...]]:
-        m = self.memo()
+        m = self._memo or self.memo()
         key = ("dest", i, rate)
         if key not in m:
             m[key] = self._destinations(i, rate)
         return m[key]  # type: ignore[no-any-return]
 
     def _destinations(self, i: int, rate: int) -> dict[Space, tuple[Space, ...]]:
-        side = self.game.side_of[i]
-        solid, smfs = self.enemy_sets(side)
+        g = self.game
+        solid, smfs = self.enemy_sets(g.side_of[i])
         here = self.units[i].at
         assert here is not None
-        return B.destinations(self.game.board, here, "infantry", rate, enemy=solid, enemy_smfs=smfs,
-                              full=self.full_spaces(i), smoke=self.smoke_spaces())
+        full, smoke = self.full_spaces(i), self.smoke_spaces()
+        key = (here, rate, solid, smfs, full, smoke)
+        found = g.searches.get(key)
+        if found is None:
+            if len(g.searches) >= _POSITIONS_KEPT * 4:
+                g.searches.clear()
+            found = g.searches[key] = B.destinations(g.board, here, "infantry", rate, enemy=solid, enemy_smfs=smfs,
+                                                     full=full, smoke=smoke)
+        return found
 
     def nearest_enemy(self, side: str, space: Space) -> int:
         known = self.known_enemies(side)
@@ -604,6 +681,7 @@ class CFState(_Rules):
     outcome: dict[str, Any] | None
     steps: int
     _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _memo: dict[Any, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def to_act(self) -> str | None:
@@ -614,7 +692,11 @@ class CFState(_Rules):
         return _other(self.init.phasing) if self.init.segment == REACTION else self.init.phasing
 
     def memo(self) -> dict[Any, Any]:
-        return self._cache
+        m = self._memo
+        if m is None:
+            m = self.position_memo()
+            object.__setattr__(self, "_memo", m)
+        return m
 
     def legal_actions(self) -> list[Action]:
         if "legal" not in self._cache:
@@ -679,6 +761,7 @@ class _Play(_Rules):
         "mines",
         "missions",
         "outcome",
+        "settled",
         "smoke",
         "steps",
         "units",
@@ -702,29 +785,36 @@ class _Play(_Rules):
         self.steps = s.steps
         self.legal: list[Action] | None = None
         self.decision: Decision | None = None
-        self._memo: dict[Any, Any] = {}
+        self._memo: dict[Any, Any] | None = s._memo
+        self.settled = self._memo
+        """The memo of the last position whose consequences (scouts, blinds, objectives, break) were applied:
+        a frozen state's position always is."""
 
     def memo(self) -> dict[Any, Any]:
+        if self._memo is None:
+            self._memo = self.position_memo()
         return self._memo
 
     def touch(self) -> None:
-        """The position has changed: forget what was worked out about it."""
-        if self._memo:
-            self._memo = {}
+        """The position may have changed: look its answers up again when next asked."""
+        self._memo = None
 
     @property
     def rng(self) -> np.random.Generator:
         if self._rng is None:
-            self._rng = _rng_from(self._rng_state)
+            self._rng = self.game.dice.take(self, self._rng_state)
         return self._rng
 
     def freeze(self) -> CFState:
         state = CFState(self.game, tuple(self.units), tuple(sorted(self.dummies)), tuple(self.mines), self.init,
                         tuple(self.missions), tuple(self.declared), tuple(self.smoke), tuple(self.held),
                         tuple(self.decisions), tuple(self.log),
-                        self._rng_state if self._rng is None else _rng_state(self._rng), self.outcome, self.steps)
+                        self._rng_state if self._rng is None else self.game.dice.give_back(self), self.outcome,
+                        self.steps)
         if self.legal is not None:
             state._cache["legal"] = self.legal
+        if self._memo is not None:
+            object.__setattr__(state, "_memo", self._memo)
         return state
 
     # narration -----------------------------------------------------------------------------------------
@@ -746,9 +836,14 @@ class _Play(_Rules):
             return f"a unit under the blind at {_sp(self.units[i].at)}"
         return self.name(i)
 
+    def set_mine(self, k: int, **changes: Any) -> None:
+        self.mines[k] = self.mines[k]._replace(**changes)
+        self.touch()
+
     def set(self, i: int, **changes: Any) -> None:
         self.units[i] = self.units[i]._replace(**changes)
-        self.touch()
+        if not _FLAGS.issuperset(changes):
+            self.touch()
 
     # the flow of the game ---------------------------------------------------------------------------
 
@@ -762,11 +857,14 @@ class _Play(_Rules):
             guard += 1
             if guard > 10_000:
                 raise RuntimeError("the game made no progress (a rules loop)")
-            self.scouts_look()
-            self.blinds_whole()
-            self.update_objectives()
-            if self.check_break():
-                return
+            if self.memo() is not self.settled:
+                # what follows from the position alone: each is a no-op on a position already settled
+                self.scouts_look()
+                self.blinds_whole()
+                self.update_objectives()
+                if self.check_break():
+                    return
+                self.settled = self.memo()
             if self.decisions:
                 self.legal = _legal(self)
                 return
@@ -982,10 +1080,11 @@ class _Play(_Rules):
         g = self.game
         side = g.side_of[i]
         enemy = _other(side)
+        blinds = self.blind_spaces(enemy)  # the mover's steps leave the enemy's blinds as they are
         for k, s in enumerate(path):
             last = k == len(path) - 1
             self.set(i, at=s)
-            lone = self.at(s, enemy)
+            lone = [j for j, v in enumerate(self.units) if v.at == s and g.side_of[j] == enemy and v.status in ALIVE]
             if lone:  # only enemy SMFs can be here: they are overrun (CF-34)
                 for j in lone:
                     self.ruling("smf-elimination", {"cause": "enemy_enters", "alone": True},
@@ -997,9 +1096,11 @@ class _Play(_Rules):
             if self.units[i].status not in ALIVE:
                 return
             stop = False
-            for blind_side, space in sorted(self.blinds_touching(enemy, s)):
-                if self.reveal_space(blind_side, space, f"{self.name(i)} moves next to it"):
+            near = g.touching[s]
+            for space in sorted(b for b in blinds if b in near):
+                if self.reveal_space(enemy, space, f"{self.name(i)} moves next to it"):
                     stop = True
+                blinds = self.blind_spaces(enemy)
             if stop and not last:
                 self.say(f"{self.name(i)} must stop in {_sp(s)}: enemy units next to it (seed \"Movement\")")
             if not g.smf[i] and self.units[i].status in ALIVE:
@@ -1014,10 +1115,6 @@ class _Play(_Rules):
                 return
             prev = s
 
-    def blinds_touching(self, side: str, space: Space) -> frozenset[tuple[str, Space]]:
-        near = frozenset(B.touching(self.game.board, space))
-        return frozenset((side, s) for s in self.blind_spaces(side) if s in near)
-
     def mines_on_entry(self, i: int, s: Space, last: bool) -> bool:
         """Seed "Mines (beta)" with CF-12 and CF-52: True when the unit may go on from ``s``."""
         g = self.game
@@ -1028,7 +1125,7 @@ class _Play(_Rules):
             target = {"target": "smf" if g.smf[i] else "unit",
                       "target_status": "good_order" if g.smf[i] else self.units[i].status}
             if not m.marked:
-                self.mines[k] = m._replace(marked=True)
+                self.set_mine(k, marked=True)
                 r = self.ruling("minefield-unmarked", target, f"{self.name(i)} enters {_sp(s)}")
                 self.apply_result(i, r.result.removeprefix("mines detonate: "), "minefield")
                 return False
@@ -1041,7 +1138,7 @@ class _Play(_Rules):
             if r.result == "through":
                 return True
             if r.result.startswith("dummy"):
-                self.mines[k] = m._replace(gone=True)
+                self.set_mine(k, gone=True)
             else:
                 self.apply_result(i, r.result.removeprefix("mines detonate: "), "minefield")
             self.say(f"{self.name(i)} stops in {_sp(s)} (CF-12)")
@@ -1370,7 +1467,7 @@ class _Play(_Rules):
         r = self.ruling("minefield-find-path", {"engineers": g.types[i].has("engineer")},
                         f"{self.name(i)} looks for a path through the minefield at {_sp(a.space)}")
         if r.result == "path found":
-            self.mines[k] = self.mines[k]._replace(path=True)
+            self.set_mine(k, path=True)
 
     def do_clear_mines(self, a: Action, i: int) -> None:
         g = self.game
@@ -1385,9 +1482,9 @@ class _Play(_Rules):
                                             "engineers": any(g.types[j].has("engineer") for j in clearers)},
                         f"{', '.join(self.name(j) for j in clearers)} clear the minefield at {_sp(a.space)}")
         if r.result.startswith("dummy") or r.result == "mines cleared":
-            self.mines[k] = m._replace(gone=True)
+            self.set_mine(k, gone=True)
         elif r.result.startswith("tie"):
-            self.mines[k] = m._replace(gone=True)
+            self.set_mine(k, gone=True)
             self.eliminate(clearers[0], "destroyed")
         else:
             hits = int(r.result.split("by ")[1][0])
@@ -1478,8 +1575,8 @@ class _Play(_Rules):
     def scouts_look(self) -> None:
         """Seed "Scouts": a scout reveals every blind in its LOS, and then leaves the table."""
         g = self.game
-        for j in list(self.living()):
-            if not g.types[j].has("scout") or self.units[j].hidden:
+        for j in g.scouts:
+            if not self.alive(j) or self.units[j].hidden:
                 continue
             side = g.side_of[j]
             at = self.units[j].at
@@ -1616,8 +1713,14 @@ def _hits_of(r: Ruling) -> int:
 
 
 def _losses(s: _Rules, side: str) -> int:
-    g = s.game
-    return sum(1 for i, u in enumerate(s.units) if g.side_of[i] == side and not g.smf[i] and u.status == "destroyed")
+    memo = s._memo or s.memo()
+    key = ("losses", side)
+    found = memo.get(key)
+    if found is None:
+        g = s.game
+        found = memo[key] = sum(1 for i, u in enumerate(s.units)
+                                if g.side_of[i] == side and not g.smf[i] and u.status == "destroyed")
+    return found
 
 
 def _points(s: Any) -> dict[str, int]:
@@ -1737,6 +1840,17 @@ def _assault_ready(s: _Rules, i: int) -> bool:
 
 
 def _assault_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
+    """Close assaults and moves to close assault from: they depend on the position, the card and the flags of
+    the side's units, so they are kept with the position."""
+    memo = s._memo or s.memo()
+    key = ("assault", side, s.card(), tuple([s.units[i] for i in mine]))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _assault_options(s, side, mine)
+    return list(found)
+
+
+def _assault_options(s: _Rules, side: str, mine: list[int]) -> list[Action]:
     g = s.game
     ids = g.ids
     out: list[Action] = []
@@ -1760,6 +1874,11 @@ def _assault_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
         for i in mine:
             if not _assault_ready(s, i) or not s.may_move(i) or s.card() == "fire":
                 continue
+            start = s.units[i].at
+            assert start is not None
+            reach = g.types[i].movement_spaces + 1  # a move ends within its rate (king distance) of its start
+            if not any(B.king_distance(start, t) <= reach for t in targets):
+                continue
             for sp in s.move_options(i, "move"):
                 if any(B.king_distance(sp, t) == 1 for t in targets):
                     out.append(Action("assault_move", ids[i], sp))
@@ -1781,37 +1900,51 @@ def _snipe_actions(s: _Rules, i: int) -> list[Action]:
 
 
 def _individual_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
+    out: list[Action] = []
+    card = s.card()
+    memo = s._memo or s.memo()
+    for i in mine:
+        u = s.units[i]
+        key = ("individual", i, card, u)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _unit_actions(s, side, i, card)
+        out += found
+    return out
+
+
+def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
+    """What unit ``i`` may do in the individual segment: it depends on the position, the card and the
+    unit's own flags only, so it is kept with the position (``_individual_actions``)."""
     g = s.game
     ids = g.ids
     out: list[Action] = []
-    card = s.card()
-    for i in mine:
-        u = s.units[i]
-        ut = g.types[i]
-        here = u.at
-        assert here is not None
-        out += [Action("move", ids[i], sp) for sp in s.move_options(i, "move")]
-        out += [Action("fall_back", ids[i], sp) for sp in s.move_options(i, "fall_back")]
-        if s.may_fire(i):
-            if ut.has("sniper"):
-                out += _snipe_actions(s, i)
-            elif not ut.is_smf:
-                targets = s.fire_targets(i)
-                out += [Action("fire", ids[i], sp) for sp in targets]
-                if u.smoke_rounds > 0:
-                    reach = ut.weapon.range_spaces  # type: ignore[union-attr]
-                    out += [Action("mortar_smoke", ids[i], sp) for sp in _mortar_smoke_targets(s, i, reach)]
-        if (u.moved and not u.bocage and card in ("move", "face") and u.status != "suppressed"
-                and B.may_occupy_bocage(g.board, here, _enemy_bocage(s, side))):
-            out.append(Action("occupy_bocage", ids[i]))
-        if not u.done and not u.moved and not u.fired and u.status == "good_order":
-            for m in s.mines:
-                if m.gone or not m.marked or m.laid_by == side:
-                    continue
-                if m.at == here and not g.smf[i]:
-                    out.append(Action("clear_mines", ids[i], m.at))
-                elif B.shares_edge(here, m.at) and not m.path:
-                    out.append(Action("find_path", ids[i], m.at))
+    u = s.units[i]
+    ut = g.types[i]
+    here = u.at
+    assert here is not None
+    out += [Action("move", ids[i], sp) for sp in s.move_options(i, "move")]
+    out += [Action("fall_back", ids[i], sp) for sp in s.move_options(i, "fall_back")]
+    if s.may_fire(i):
+        if ut.has("sniper"):
+            out += _snipe_actions(s, i)
+        elif not ut.is_smf:
+            targets = s.fire_targets(i)
+            out += [Action("fire", ids[i], sp) for sp in targets]
+            if u.smoke_rounds > 0:
+                reach = ut.weapon.range_spaces  # type: ignore[union-attr]
+                out += [Action("mortar_smoke", ids[i], sp) for sp in _mortar_smoke_targets(s, i, reach)]
+    if (u.moved and not u.bocage and card in ("move", "face") and u.status != "suppressed"
+            and B.may_occupy_bocage(g.board, here, _enemy_bocage(s, side))):
+        out.append(Action("occupy_bocage", ids[i]))
+    if not u.done and not u.moved and not u.fired and u.status == "good_order":
+        for m in s.mines:
+            if m.gone or not m.marked or m.laid_by == side:
+                continue
+            if m.at == here and not g.smf[i]:
+                out.append(Action("clear_mines", ids[i], m.at))
+            elif B.shares_edge(here, m.at) and not m.path:
+                out.append(Action("find_path", ids[i], m.at))
     return out
 
 

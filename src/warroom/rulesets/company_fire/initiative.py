@@ -10,8 +10,9 @@ advances the clock).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Literal
+import functools
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
 
 import numpy as np
 
@@ -42,8 +43,7 @@ for _section in ("The Game Turn", "Initiative Deck", "Initiative and Phase Seque
     register_rule_use("002", _section, "company_fire.initiative")
 
 
-@dataclass(frozen=True)
-class Initiative:
+class Initiative(NamedTuple):
     """Where the game stands in its cards: whose initiative, on which card, at which segment."""
 
     deck: tuple[Card, ...]
@@ -59,12 +59,7 @@ class Initiative:
     @property
     def kind(self) -> CardKind:
         """The card in play: the opening card counts as a Move card (seed "Initiative and Phase Sequence")."""
-        if self.card is None:
-            return "move"
-        kind = card_kind(self.card)
-        if kind == "joker":
-            raise ValueError("a Joker is never the card in play")
-        return "move" if kind == "move" else "fire" if kind == "fire" else "face"
+        return _kind_of(self.card)
 
     @property
     def segment_name(self) -> str:
@@ -72,6 +67,16 @@ class Initiative:
 
     def side_of(self, card: Card) -> Role:
         return dict(self.colour_of)[card.colour]
+
+
+@functools.lru_cache(maxsize=64)
+def _kind_of(card: Card | None) -> CardKind:
+    if card is None:
+        return "move"
+    kind = card_kind(card)
+    if kind == "joker":
+        raise ValueError("a Joker is never the card in play")
+    return "move" if kind == "move" else "fire" if kind == "fire" else "face"
 
 
 def opening(attacker_colour: Literal["red", "black"], jokers: int = 0, clock: int = 0) -> Initiative:
@@ -85,7 +90,7 @@ def opening(attacker_colour: Literal["red", "black"], jokers: int = 0, clock: in
 def _first_segment(state: Initiative) -> Initiative:
     for index, (_, cards) in enumerate(SEGMENTS):
         if state.kind in cards:
-            return replace(state, segment=index)
+            return state._replace(segment=index)
     raise ValueError("no segment for this card")
 
 
@@ -93,7 +98,7 @@ def end_segment(state: Initiative) -> Initiative | None:
     """The next segment of this card that the card allows, or None when the card is done."""
     for index in range(state.segment + 1, len(SEGMENTS)):
         if state.kind in SEGMENTS[index][1]:
-            return replace(state, segment=index)
+            return state._replace(segment=index)
     return None
 
 
@@ -133,7 +138,7 @@ def next_card(state: Initiative, rng: np.random.Generator, clock_ends_at: int | 
             rulings.append(tick)
             clock = int(tick.after["clock"])
             if tick.result == "game over":
-                return CardChange(replace(state, deck=deck, clock=clock), tuple(rulings), False, True)
+                return CardChange(state._replace(deck=deck, clock=clock), tuple(rulings), False, True)
     side = state.side_of(card)
     new_initiative = side != state.phasing
     turn, phases = state.turn, state.phases + 1
@@ -146,8 +151,8 @@ def next_card(state: Initiative, rng: np.random.Generator, clock_ends_at: int | 
                 rulings.append(tick)
                 clock = int(tick.after["clock"])
                 if tick.result == "game over":
-                    return CardChange(replace(state, deck=deck, clock=clock, turn=turn), tuple(rulings), True, True)
-    following = _first_segment(replace(state, deck=deck, card=card, phasing=side, phases=phases, turn=turn,
+                    return CardChange(state._replace(deck=deck, clock=clock, turn=turn), tuple(rulings), True, True)
+    following = _first_segment(state._replace(deck=deck, card=card, phasing=side, phases=phases, turn=turn,
                                        clock=clock))
     return CardChange(following, tuple(rulings), new_initiative, False)
 

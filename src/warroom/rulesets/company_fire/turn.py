@@ -44,21 +44,22 @@ def card_row(card: Card) -> str:
     return next(row for row in CARD_ROWS if row.startswith(card.colour) and kind in row.lower())
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=1024)
 def remaining_deck(jokers: int, drawn: str) -> tuple[Card, ...]:
     """The initiative deck less the cards already drawn; all reshuffled when none is left (CF-14)."""
     deck = standard_deck(jokers)
-    out: list[Card] = []
+    in_deck = frozenset(deck)
+    out: set[Card] = set()
     for text in (t for t in drawn.split(",") if t.strip()):
         try:
             card = parse_card(text)
         except ValueError as exc:
             raise UsageError(f"drawn: {exc}") from None
-        if card not in deck:
+        if card not in in_deck:
             raise UsageError(f"drawn: {card} is not in a deck with {plural(jokers, 'Joker')}")
         if card in out:
             raise UsageError(f"drawn: {card} is listed twice")
-        out.append(card)
+        out.add(card)
     left = tuple(c for c in deck if c not in out)
     return left or deck
 

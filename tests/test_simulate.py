@@ -1,0 +1,77 @@
+"""Many random games of a scenario: the simulation the designers' report is made of."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from warroom.cli import cli
+from warroom.core.conformance import random_playout
+from warroom.core.errors import UsageError
+from warroom.core.game import find_scenario, load_game
+from warroom.core.simulate import play_random, simulate, wilson_interval
+
+
+@pytest.fixture(scope="module")
+def game():  # type: ignore[no-untyped-def]
+    return load_game(*find_scenario("crossroads_patrol"))
+
+
+def test_a_simulated_game_is_the_play_out_of_the_same_seed(game) -> None:  # type: ignore[no-untyped-def]
+    for seed in (1, 2, 3):
+        states, actions = random_playout(game, seed, 20_000)
+        final, n = play_random(game, seed)
+        assert n == len(actions)
+        assert final.result() == states[-1].result()
+
+
+def test_the_report_adds_up(game) -> None:  # type: ignore[no-untyped-def]
+    seen: list[int] = []
+    report = simulate(game, 6, first_seed=10, progress=seen.append)
+    assert seen == [1, 2, 3, 4, 5, 6]
+    assert report.games == 6 and len(report.actions) == 6
+    assert sum(report.winners.values()) == 6
+    assert sum(report.reasons.values()) == 6 - report.unfinished
+    data = report.to_json()
+    assert data["seeds"] == [10, 15]
+    assert sum(o["games"] for o in data["outcomes"].values()) == 6
+    winners = [play_random(game, seed)[0].result()["winner"] or "draw" for seed in range(10, 16)]
+    for side in ("attacker", "defender", "draw"):
+        assert data["outcomes"][side]["games"] == winners.count(side)
+
+
+def test_a_game_cut_short_counts_as_unfinished(game) -> None:  # type: ignore[no-untyped-def]
+    report = simulate(game, 2, max_actions=3)
+    assert report.unfinished == 2 and report.winners["unfinished"] == 2
+    assert report.actions == [3, 3]
+
+
+def test_wilson_interval_by_hand() -> None:
+    # 5 of 10, z = 1.96: centre (0.5 + 0.19208) / 1.38416 = 0.5; half-width
+    # 1.96 * sqrt(0.025 + 0.009604) / 1.38416 = 1.96 * 0.186022 / 1.38416 = 0.263411
+    low, high = wilson_interval(5, 10)
+    assert low == pytest.approx(0.5 - 0.263411, abs=1e-5)
+    assert high == pytest.approx(0.5 + 0.263411, abs=1e-5)
+    # 0 of 100: the interval is [0, z^2 / (n + z^2)] = [0, 3.8416 / 103.8416] = [0, 0.036995]
+    assert wilson_interval(0, 100) == (0.0, pytest.approx(0.036995, abs=1e-5))
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_simulating_no_games_is_refused(game) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(UsageError, match="at least 1 game"):
+        simulate(game, 0)
+
+
+def test_the_command_reports_shares_and_reasons() -> None:
+    runner = CliRunner()
+    out = runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "4", "--seed", "3"])
+    assert out.exit_code == 0, out.output
+    assert "4 random-vs-random games, seeds 3 to 6" in out.output
+    assert "95% interval" in out.output and "How the games ended" in out.output
+    data = json.loads(runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "4", "--seed", "3",
+                                          "--json"]).output)
+    assert data["games"] == 4 and data["scenario"] == "Crossroads Patrol"
+    bad = runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "0"])
+    assert bad.exit_code != 0 and "--games" in bad.output
