@@ -185,12 +185,21 @@ class CFGame:
         self.touching = {s: frozenset(B.touching(self.board, s)) for s in self.spaces}
         self.scouts = tuple(i for i, t in enumerate(self.types) if t.has("scout"))
         self.positions: dict[tuple[Any, ...], dict[Any, Any]] = {}
+        self._zones: dict[tuple[Space, int], frozenset[Space]] = {}
         self.searches: dict[tuple[Any, ...], dict[Space, tuple[Space, ...]]] = {}
         """Movement searches lately made, by what they depend on (see :meth:`_Rules._destinations`)."""
         """What the rules worked out about each position seen lately (see :meth:`_Rules.position_memo`)."""
         n_units, n_spaces = len(self.units) + 1, len(self.spaces) + 1
         self._radix = (n_units, n_spaces, n_units)
         self.action_space = len(KINDS) * n_units * n_spaces * n_units
+
+    def zone(self, centre: Space, reach: int) -> frozenset[Space]:
+        """The spaces within ``reach`` of ``centre`` counting diagonal steps as one (kept per centre and reach)."""
+        key = (centre, reach)
+        found = self._zones.get(key)
+        if found is None:
+            found = self._zones[key] = frozenset(s for s in self.spaces if B.king_distance(centre, s) <= reach)
+        return found
 
     # encoding ---------------------------------------------------------------------------------------
 
@@ -571,7 +580,11 @@ class _Rules(ABC):
         solid, smfs = self.enemy_sets(g.side_of[i])
         here = self.units[i].at
         assert here is not None
-        full, smoke = self.full_spaces(i), self.smoke_spaces()
+        # A move of ``rate`` steps only ever looks at spaces within ``rate + 1`` of its start (the last step
+        # asks whether an enemy touches the space entered), so only what lies there decides it.
+        zone = g.zone(here, rate + 1)
+        solid, smfs = solid & zone, smfs & zone
+        full, smoke = self.full_spaces(i) & zone, self.smoke_spaces() & zone
         key = (here, rate, solid, smfs, full, smoke)
         found = g.searches.get(key)
         if found is None:
