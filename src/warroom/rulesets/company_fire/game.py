@@ -508,17 +508,12 @@ class _Rules(ABC):
         side = g.side_of[i]
         enemy = _other(side)
         reach = t.weapon.range_spaces
-        spotters = [here]
-        if t.has("indirect_fire"):
-            spotters += [self.units[j].at for j in self.living(side)  # type: ignore[misc]
-                         if g.types[j].leader and B.king_distance(self.units[j].at, here) <= 1]  # type: ignore[arg-type]
-        out = []
-        for s in self.target_spaces(enemy):
-            if s == here or B.range_between(here, s) > reach:
-                continue
-            if any(self.sees(p, s) for p in spotters):
-                out.append(s)
-        return out
+        targets = [s for s in self.target_spaces(enemy) if s != here and B.range_between(here, s) <= reach]
+        if not t.has("indirect_fire"):
+            return [s for s in targets if self.sees(here, s)]
+        spotters = [here] + [self.units[j].at for j in self.living(side)  # type: ignore[misc]
+                             if g.types[j].leader and B.king_distance(self.units[j].at, here) <= 1]  # type: ignore[arg-type]
+        return [s for s in targets if any(self.sees(p, s) for p in spotters)]
 
     def target_spaces(self, enemy: str) -> list[Space]:
         """Spaces holding ``enemy``'s revealed non-SMF units, or its blinds."""
@@ -534,18 +529,27 @@ class _Rules(ABC):
 
     def full_spaces(self, i: int) -> frozenset[Space]:
         """Spaces unit ``i`` may neither pass nor stop in: friendly spaces at the stacking limit, and enemy
-        blinds (CF-46: a blind is never entered; moving next to it reveals it, CF-47)."""
+        blinds (CF-46: a blind is never entered; moving next to it reveals it, CF-47).
+
+        The units are counted as they stand, the mover included: its own space may come out full, which
+        no move asks (a move never comes back to where it started), so the answer is the same for every
+        unit of a side that is, or is not, an SMF, and is kept with the position.
+        """
         g = self.game
-        side = g.side_of[i]
-        counts: dict[Space, list[int]] = {}
-        for j in self.living(side):
-            if j != i:
+        side, smf = g.side_of[i], g.smf[i]
+        m = self._memo or self.memo()
+        key = ("full", side, smf)
+        found = m.get(key)
+        if found is None:
+            counts: dict[Space, list[int]] = {}
+            for j in self.living(side):
                 c = counts.setdefault(self.units[j].at, [0, 0])  # type: ignore[arg-type]
                 c[0 if not g.smf[j] else 1] += 1
-        full = {s for s, (n, m) in counts.items()
-                if not B.stacking_allows(n + (0 if g.smf[i] else 1), m + (1 if g.smf[i] else 0))}
-        full |= self.blind_spaces(_other(side))
-        return frozenset(full)
+            full = {s for s, (n, k) in counts.items()
+                    if not B.stacking_allows(n + (0 if smf else 1), k + (1 if smf else 0))}
+            full |= self.blind_spaces(_other(side))
+            found = m[key] = frozenset(full)
+        return found  # type: ignore[no-any-return]
 
     def enemy_sets(self, side: str) -> tuple[frozenset[Space], frozenset[Space]]:
         """(spaces with revealed enemy units other than SMFs alone, spaces with revealed enemy SMFs alone)."""
@@ -1937,7 +1941,8 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
     here = u.at
     assert here is not None
     out += [Action("move", ids[i], sp) for sp in s.move_options(i, "move")]
-    out += [Action("fall_back", ids[i], sp) for sp in s.move_options(i, "fall_back")]
+    if u.status == "suppressed":  # only a suppressed unit falls back (move_options says when)
+        out += [Action("fall_back", ids[i], sp) for sp in s.move_options(i, "fall_back")]
     if s.may_fire(i):
         if ut.has("sniper"):
             out += _snipe_actions(s, i)
