@@ -549,7 +549,7 @@ class _Rules(ABC):
                     if not B.stacking_allows(n + (0 if smf else 1), k + (1 if smf else 0))}
             full |= self.blind_spaces(_other(side))
             found = m[key] = frozenset(full)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def enemy_sets(self, side: str) -> tuple[frozenset[Space], frozenset[Space]]:
         """(spaces with revealed enemy units other than SMFs alone, spaces with revealed enemy SMFs alone)."""
