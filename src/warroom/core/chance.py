@@ -251,7 +251,7 @@ class Node(NamedTuple):
             return face, (face,)
         if self.kind in ("sum", "successes", "successes_and_ones"):
             count, sides = self.args[0], self.args[1]
-            faces = tuple(int(f) for f in rng.integers(1, sides + 1, size=count))
+            faces = tuple(rng.integers(1, sides + 1, size=count).tolist())
             if self.kind == "sum":
                 return sum(faces), faces
             hits = sum(1 for f in faces if f >= self.args[2])

@@ -8,6 +8,7 @@ used and the result. A ruling reads as an umpire would say it and as JSON.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -23,6 +24,10 @@ class RuleRef:
     readings: tuple[str, ...] = ()
 
     def __str__(self) -> str:
+        return self._text
+
+    @functools.cached_property
+    def _text(self) -> str:
         where = "; ".join(f'"{s}"' for s in self.sections)
         text = f"{self.seed}, {where}"
         if self.readings:
