@@ -19,6 +19,8 @@ from warroom.rulesets.brigade.game import SCENARIOS
 from warroom.rulesets.brigade.game.engine import BrigadeGame
 
 TARGET_GAMES_PER_SECOND = 10.0
+TARGET_SCENARIO = "ponyri"
+"""The scenario the target is for: the smaller of the two shipped with the game."""
 
 
 def games_per_second(game: BrigadeGame, games: int) -> tuple[float, float]:
@@ -49,21 +51,18 @@ def main() -> int:
     args = parser.parse_args()
     games, checks = (5, 500) if args.quick else (40, 5000)
     results: dict[str, float] = {}
-    smallest, fewest = "", 10**9
     for path in sorted(SCENARIOS.glob("*.toml")):
         game = load_game("brigade", path)
         assert isinstance(game, BrigadeGame)
         figures = sum(t.n_figures for t in game.ctx.types)
-        if figures < fewest:
-            smallest, fewest = path.stem, figures
         gps, aps = games_per_second(game, games)
         lps = los_per_second(game, checks)
         results[path.stem] = gps
         print(f"{path.stem:>10}: {len(game.ctx.ids)} units, {figures} figures: {gps:6.1f} full games/s, "
               f"{aps:8.0f} actions/s, {lps:8.0f} line of sight checks/s")
-    ok = results[smallest] >= TARGET_GAMES_PER_SECOND
-    print(f"{'PASS' if ok else 'FAIL'}: {results[smallest]:.1f} full random games a second on {smallest} "
-          f"(target {TARGET_GAMES_PER_SECOND:g})")
+    ok = results[TARGET_SCENARIO] >= TARGET_GAMES_PER_SECOND
+    print(f"{'PASS' if ok else 'FAIL'}: {results[TARGET_SCENARIO]:.1f} full random games a second on "
+          f"{TARGET_SCENARIO} (target {TARGET_GAMES_PER_SECOND:g})")
     return 0 if ok else 1
 
 

@@ -14,6 +14,7 @@ import pytest
 from warroom.core.conformance import check_conformance, random_playout
 from warroom.core.game import load_game, record_of, replay
 from warroom.rulesets.brigade.game import SCENARIOS
+from warroom.rulesets.brigade.game.actions import End, Select
 from warroom.rulesets.brigade.game.engine import BrigadeState, invariants, secrets
 
 RULE = pytest.mark.rule
@@ -57,10 +58,17 @@ def _breakdown(state: BrigadeState) -> dict[str, int]:
 def _positions() -> dict[str, BrigadeState]:
     out = {}
     for name, seed, steps in (("ponyri", 3, 0), ("ponyri", 3, 40), ("hill_112", 5, 0), ("hill_112", 5, 77),
-                              ("hill_112", 9, 130), ("ponyri", 21, 16)):
+                              ("hill_112", 9, 4), ("hill_112", 9, 60), ("ponyri", 21, 16)):
         game = load_game("brigade", SCENARIOS / f"{name}.toml")
         states, _ = random_playout(game, seed, steps)
         out[f"{name} seed {seed} after {steps} actions"] = states[-1]  # type: ignore[assignment]
+    # the orders of a cavalry squadron (mount, dismount: BR-162) and of troops riding a lorry (BR-171)
+    for name, seed, side, uid in (("ponyri", 4, "soviet", "RU-CAV"), ("hill_112", 4, "british", "GB-C")):
+        game = load_game("brigade", SCENARIOS / f"{name}.toml")
+        state: BrigadeState = game.initial_state(seed)  # type: ignore[assignment]
+        while state.moving_side != side or state.phase != "orders":
+            state = state.apply(End())
+        out[f"{name} seed {seed}, {uid} selected in its side's first phase 5"] = state.apply(Select(uid))
     return out
 
 

@@ -51,7 +51,9 @@ from warroom.rulesets.brigade.table import (
     Column,
     CoverClass,
     Feature,
+    Layout,
     Piece,
+    Role,
     effects,
     is_vehicle,
 )
@@ -278,6 +280,10 @@ def _in_bounds(bf: Battlefield, *points: Point) -> None:
 # --- along a segment ----------------------------------------------------------------------------------
 
 
+_POINT_OR_LINE = (0, 1)
+"""shapely's type ids of a Point and a LineString."""
+
+
 @dataclass(frozen=True)
 class _Segment:
     a: Point
@@ -304,11 +310,12 @@ class _Segment:
     def spans_of(self, meet: Any) -> list[tuple[float, float]]:
         """The stretches (t0, t1) of an intersection of the segment with something (points as (t, t))."""
         out: list[tuple[float, float]] = []
-        parts = [meet] if meet.geom_type in ("Point", "LineString") else shapely.get_parts(meet)
+        kind = shapely.get_type_id(meet)
+        parts = [meet] if kind in _POINT_OR_LINE else shapely.get_parts(meet)
         for part in parts:
-            if part.is_empty or part.geom_type not in ("Point", "LineString"):
+            if part.is_empty or (part is not meet and shapely.get_type_id(part) not in _POINT_OR_LINE):
                 continue
-            ts = [self.t(x, y) for x, y in part.coords]
+            ts = [self.t(x, y) for x, y in shapely.get_coordinates(part).tolist()]
             out.append((min(ts), max(ts)))
         out.sort()
         return out
@@ -356,6 +363,18 @@ class _End:
 
 
 def _end(bf: Battlefield, view: Viewpoint) -> _End:
+    memo = bf.layout.memo
+    key = ("end", view.at, view.unit, view.storey)
+    got = memo.get(key)
+    if got is None:
+        got = _measure_end(bf, view)
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+def _measure_end(bf: Battlefield, view: Viewpoint) -> _End:
     unit = unit_of(view.unit)
     body = MAPPING.bodies[unit]
     if view.storey < 0:
@@ -439,12 +458,25 @@ def _line_exempt(kind: str, end: _End) -> bool:
     return fx.protection == "hidden"  # troops in the hedgerow observe from it (BR-13)
 
 
+_SIGHT_ROLES: tuple[Role, ...] = ("contour", "cover", "line")
+
+
 def _trace(bf: Battlefield, a: _End, b: _End) -> _Trace:
+    layout = bf.layout
+    near = layout.segment_candidates(a.at, b.at, *_SIGHT_ROLES)
+    length = distance(a.at, b.at)
+    if length <= EPS or not near:
+        return _Trace()  # nothing on the table lies near the line
+    seg = _Segment(a.at, b.at, LineString([a.at, b.at]), length)
+    pieces = [layout.pieces[j] for j in near]
+    return _trace_hits(bf, a, b, seg, [(p, seg.spans(p.geom)) for p in pieces if p.geom.intersects(seg.geom)])
+
+
+def _trace_hits(bf: Battlefield, a: _End, b: _End, seg: _Segment, hits: list[tuple[Piece, list[tuple[float, float]]]]
+                ) -> _Trace:
+    """What lies on the sight line ``seg`` from ``a`` to ``b``, given the pieces it meets (in the STRtree's
+    order) and the stretches of it each holds."""
     trace = _Trace()
-    seg = _Segment.of(a.at, b.at)
-    if seg.length <= EPS:
-        return trace
-    hits = [(p, seg.spans(p.geom)) for p in bf.layout.role_hits(seg.geom, "contour", "cover", "line")]
     contours = [(t0, t1, p) for p, spans in hits if p.role == "contour" for t0, t1 in spans]
     profile = _Profile(tuple((t0, t1, p.top_ft) for t0, t1, p in contours))
     # hills: the line must clear the brow of every contour level it runs over (BR-32)
@@ -772,7 +804,7 @@ class _Terms:
 def _terms(bf: Battlefield, row: Mover, at: Point, tons: int, judge_placed: bool) -> _Terms:
     """The terrain at ``at`` and what it means for a mover (BR-3, BR-4, BR-7, BR-8)."""
     unit = row.unit
-    here = bf.layout.role_hits(ShapelyPoint(at), "cover", "corridor")
+    here = bf.layout.point_hits(float(at[0]), float(at[1]), "cover", "corridor")
     by_kind = {bf.features[p.feature].kind: bf.features[p.feature] for p in here}
     bridge = by_kind.get("stone_bridge") or by_kind.get("other_bridge")
     river = by_kind.get("river")
@@ -852,7 +884,8 @@ def path_cost(bf: Battlefield, start: Point, end: Point, troops: str, *, tons: i
         terms = _terms(bf, row, start, tons, judge_placed)
         legs: tuple[Leg, ...] = (Leg(0.0, 0.0, **vars(terms)),)
         return MoveCost(troops, start, end, 0.0, legs, ())
-    pieces = layout.role_hits(seg.geom, "cover", "corridor", "line")
+    pieces = [layout.pieces[j] for j in layout.segment_candidates(start, end, "cover", "corridor", "line")
+              if layout.pieces[j].geom.intersects(seg.geom)]  # role_hits of the segment, boxes first
     cuts = {0.0, 1.0}
     for p in pieces:
         if p.role != "line":
@@ -973,20 +1006,24 @@ def cover(bf: Battlefield, target: Viewpoint, firer: Point) -> Cover:
     unit = unit_of(target.unit)
     body = MAPPING.bodies[unit]
     layout = bf.layout
-    spot = ShapelyPoint(target.at)
-    fire = LineString([firer, target.at]) if distance(firer, target.at) > EPS else None
+    spot, areas, lines = _cover_pieces(layout, target.at, body.reach)
+    apart = distance(firer, target.at) > EPS
+    fire: Any = None  # the line of fire, drawn only when a bridge's side needs it
     sources: list[CoverSource] = []
     concealed = False
     breach: str | None = None
     depth = 0.0
-    for p in layout.role_hits(spot, "cover", "works", "corridor"):
+    for p in areas:
         feature = bf.features[p.feature]
         entry = MAPPING.kinds[feature.kind]
         fx = effects(feature.kind, unit)
         if fx.los in ("sighting_rules", "blocked_same_level"):
             concealed = True
         if entry.cover_where == "bridge_side":
-            if fire is None or not _crosses_side(bf, p.feature, fire):
+            if not apart:
+                continue
+            fire = fire if fire is not None else LineString([firer, target.at])
+            if not _crosses_side(bf, p.feature, fire):
                 continue
         elif p.role == "corridor":
             continue
@@ -1000,9 +1037,9 @@ def cover(bf: Battlefield, target: Viewpoint, firer: Point) -> Cover:
         klass = MAPPING.materials[feature.material] if feature.material else entry.breach
         if klass is not None and (breach is None or _BREACH_ORDER[klass] > _BREACH_ORDER[breach]):
             breach = klass
-    if fire is not None:
+    if apart and lines:
         line = _Segment.of(firer, target.at)
-        for p in layout.role_hits(spot.buffer(body.reach), "line"):
+        for p in lines:
             feature = bf.features[p.feature]
             if not any(distance(line.at(t1), target.at) <= body.reach + EPS for _, t1 in line.spans(p.geom)):
                 continue  # the fire does not cross it where the target touches it (BR-24)
@@ -1018,6 +1055,19 @@ def cover(bf: Battlefield, target: Viewpoint, firer: Point) -> Cover:
             save = "hard" if gives == "hard" else "soft"
     partial = "partial" in classes
     return Cover(save, partial, concealed or bool(sources), breach, depth, tuple(sources))
+
+
+def _cover_pieces(layout: Layout, at: Point, reach: float) -> tuple[Any, list[Piece], list[Piece]]:
+    """The point ``at``, the area pieces holding it and the line pieces within ``reach`` of it (kept per point)."""
+    key = ("cover", at, reach)
+    got = layout.memo.get(key)
+    if got is None:
+        spot = ShapelyPoint(at)
+        got = (spot, layout.role_hits(spot, "cover", "works", "corridor"), layout.role_hits(spot.buffer(reach), "line"))
+        if len(layout.memo) > 200_000:
+            layout.memo.clear()
+        layout.memo[key] = got
+    return got
 
 
 def _crosses_side(bf: Battlefield, i: int, fire: Any) -> bool:

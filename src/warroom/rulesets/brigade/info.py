@@ -8,9 +8,9 @@ INFO = register_ruleset(
     RulesetInfo(
         id="brigade",
         title="WW2 Rules for Brigade level games (inches, 1\" = 20 yards)",
-        version="0.1.0",
+        version="0.2.0",
         scale="inch",
-        status="table geometry (the full game is in progress)",
+        status="the full game (move sequence, detection, fire, morale, mines, cavalry, transport)",
         seed=SEED,
         chance="d6 throws; deviation dice",
         information="hidden deployment and detection in the full game",

@@ -400,6 +400,13 @@ class Layout:
         self.roles = np.array([ROLE_CODE[p.role] for p in self.pieces], dtype=np.int8)
         self.tree = STRtree(self.geoms)
         shapely.prepare(self.geoms)
+        # the tree's own order of its pieces (a query lists what it finds in this order) and their boxes,
+        # for the segment queries of line of sight, which test boxes first (see segment_candidates)
+        everything = box(-1e9, -1e9, 1e9, 1e9)
+        self.tree_order = tuple(int(j) for j in self.tree.query(everything))
+        self._boxes = tuple((j, ROLE_CODE[self.pieces[j].role], *self.pieces[j].geom.bounds) for j in self.tree_order)
+        self.memo: dict[Any, Any] = {}
+        """Answers of pure queries on this table (a point's ground and pieces, a sight line's end), kept."""
         self._check_overlaps()
 
     # --- compiling one feature ---------------------------------------------------------------
@@ -527,13 +534,31 @@ class Layout:
         codes = {ROLE_CODE[r] for r in roles}
         return [self.pieces[int(j)] for j in hits if int(self.roles[j]) in codes]
 
+    def segment_candidates(self, a: tuple[float, float], b: tuple[float, float], *roles: Role) -> list[int]:
+        """The pieces of the given roles whose bounding boxes meet the segment a-b's, in the order an STRtree
+        query lists them: a superset of the pieces the segment meets, for an exact intersection after."""
+        codes = {ROLE_CODE[r] for r in roles}
+        x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        return [j for j, code, bx0, by0, bx1, by1 in self._boxes
+                if code in codes and bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1]
+
+    def point_hits(self, x: float, y: float, *roles: Role) -> list[Piece]:
+        """The pieces of the given roles holding the point (x, y), as ``role_hits`` of the point lists them
+        (boxes first, then the exact test on the prepared shapes; no point object is made)."""
+        codes = {ROLE_CODE[r] for r in roles}
+        pieces = self.pieces
+        return [pieces[j] for j, code, bx0, by0, bx1, by1 in self._boxes
+                if code in codes and bx0 <= x <= bx1 and by0 <= y <= by1
+                and shapely.intersects_xy(pieces[j].geom, x, y)]
+
     def ground_piece(self, x: float, y: float) -> Piece | None:
         """The highest contour level holding the point (x, y), cached per point (games ask for the same spots)."""
         key = (x, y)
         if key in self._ground:
             return self._ground[key]
         best: Piece | None = None
-        for piece in self.role_hits(shapely.Point(x, y), "contour"):
+        for piece in self.point_hits(x, y, "contour"):
             if best is None or piece.level > best.level:
                 best = piece
         if len(self._ground) > 50_000:
@@ -559,7 +584,9 @@ class Battlefield(Table):
 
     @property
     def layout(self) -> Layout:
-        return self._layout
+        # straight from pydantic's store of private attributes: the sight and movement queries ask for the
+        # layout many times a move, and the attribute lookup through BaseModel.__getattr__ is slow
+        return self.__pydantic_private__["_layout"]  # type: ignore[index,no-any-return]
 
     def feature(self, name: str) -> Feature:
         """The feature called ``name``; BattlefieldError if there is none."""

@@ -8,6 +8,8 @@ in phase 5 one unit at a time is selected and given its order, types A to E in t
   ``Fire`` moving or ``Hold`` (type B), ``Move`` without firing (type C, full or half, open or
   close order), ``Deploy`` (type D: move up to half, unlimber), ``Limber`` (type E: limber, move
   up to half), ``FollowPlan`` (its pre-planned path, type C), ``Hold`` (no order).
+* Cavalry ``Mount`` and ``Dismount``, troops ``Embark`` in and ``Disembark`` from transport vehicles: type C
+  orders (half a move for the action, half a move to ride or walk; BR-162, BR-171).
 * The side being fired at answers ``PinChoice`` when small arms hit a unit that may opt for a pin.
 
 Destinations are a fixed set per unit (reading BR-160): eight headings (0 = towards the far edge,
@@ -142,6 +144,57 @@ class Limber:
 
 
 @dataclass(frozen=True)
+class Mount:
+    """Dismounted cavalry take to their horses (half a move), then ride up to half towards ``dest`` (type C,
+    no fire; "Mounting and dismounting", BR-162)."""
+
+    unit: str
+    dest: str
+
+    def __str__(self) -> str:
+        ride = "" if self.dest == "here" else f" and ride {dest_words(self.dest)} (up to half)"
+        return f"{self.unit}: mount{ride}"
+
+
+@dataclass(frozen=True)
+class Dismount:
+    """Mounted cavalry ride up to half towards ``dest``, then dismount there (half a move), leaving one figure in
+    four with the horses (type C, no fire; "Mounting and dismounting", BR-162)."""
+
+    unit: str
+    dest: str
+
+    def __str__(self) -> str:
+        return (f"{self.unit}: " + ("" if self.dest == "here" else f"ride {dest_words(self.dest)} (up to half) and ")
+                + "dismount")
+
+
+@dataclass(frozen=True)
+class Embark:
+    """Troops move up to half a move into contact with a transport of their side and get in (the other half;
+    type C, no fire; "Entering / leaving vehicles", BR-171)."""
+
+    unit: str
+    carrier: str
+
+    def __str__(self) -> str:
+        return f"{self.unit}: embark in {self.carrier}"
+
+
+@dataclass(frozen=True)
+class Disembark:
+    """Troops get out of their vehicle (half a move), in contact with it, then move up to half towards ``dest``
+    (type C, no fire; "Entering / leaving vehicles", BR-171)."""
+
+    unit: str
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self.unit}: disembark" + ("" if self.dest == "here" else
+                                             f" and move {dest_words(self.dest)} (up to half)")
+
+
+@dataclass(frozen=True)
 class FollowPlan:
     unit: str
 
@@ -193,10 +246,28 @@ class Bombard:
         return f"{self.unit}: indirect fire on {self.target}"
 
 
+FREE_ORDERS = (*ORDER_TYPES, "M", "S", "X")
+"""Free-form orders: the types A-E, and M (mount, then ride to the point), S (ride to the point, then
+dismount) and X (disembark, then move to the point)."""
+
+
+@dataclass(frozen=True)
+class BombardFeature:
+    """Phase 4: an on-table mortar or gun fires indirect at a terrain feature it can see, at its centre ("Area
+    weapons may fire at a geographical feature", Detection; BR-178)."""
+
+    unit: str
+    feature: str
+
+    def __str__(self) -> str:
+        return f"{self.unit}: indirect fire on {self.feature}"
+
+
 @dataclass(frozen=True)
 class MoveTo:
     """A free-form move to a point (quantised to 0.1"), for a person: ``order`` is the type (A's half move
-    after firing, B, C, D or E); checked when applied."""
+    after firing, B, C, D or E) or M (mount then ride), S (ride then dismount), X (disembark then move);
+    checked when applied."""
 
     unit: str
     x10: int
@@ -208,12 +279,20 @@ class MoveTo:
         return (self.x10 / 10, self.y10 / 10)
 
     def __str__(self) -> str:
-        return f"{self.unit}: move to ({self.x10 / 10:g}, {self.y10 / 10:g}) (type {self.order})"
+        where = f"({self.x10 / 10:g}, {self.y10 / 10:g})"
+        if self.order == "M":
+            return f"{self.unit}: mount and ride to {where}"
+        if self.order == "S":
+            return f"{self.unit}: ride to {where} and dismount"
+        if self.order == "X":
+            return f"{self.unit}: disembark and move to {where}"
+        return f"{self.unit}: move to {where} (type {self.order})"
 
 
 Action = (End | PinOrder | PinChoice | Select | Hold | Fire | Advance | Move | Deploy | Limber | FollowPlan | Request
-          | Walk | Continue | Bombard | MoveTo)
+          | Walk | Continue | Bombard | BombardFeature | MoveTo | Mount | Dismount | Embark | Disembark)
 
-__all__ = ["DESTS", "DEST_INDEX", "ORDER_TYPES", "Action", "Advance", "Bombard", "Continue", "Deploy", "End", "Fire",
-           "FollowPlan", "Hold", "Limber", "Move", "MoveTo", "PinChoice", "PinOrder", "Request", "Select", "Walk",
-           "dest_words"]
+__all__ = ["DESTS", "DEST_INDEX", "FREE_ORDERS", "ORDER_TYPES", "Action", "Advance", "Bombard", "BombardFeature",
+           "Continue", "Deploy",
+           "Disembark", "Dismount", "Embark", "End", "Fire", "FollowPlan", "Hold", "Limber", "Mount", "Move", "MoveTo",
+           "PinChoice", "PinOrder", "Request", "Select", "Walk", "dest_words"]

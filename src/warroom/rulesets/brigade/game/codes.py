@@ -3,7 +3,9 @@
 Fixed ranges per kind of action, over the scenario's unit order (up to 64 units), its off-table
 batteries (up to 16) and the 16 destinations of :data:`~warroom.rulesets.brigade.game.actions.DESTS`
 (reading BR-160). Free-form moves (:class:`MoveTo`) have codes from 1,000,000 up: the unit, the
-order type and the point in tenths of an inch.
+order type (A-E) and the point in tenths of an inch; above all of those (from 1,000,000 + 64 x 5 x the
+points of the table) the free-form mount, dismount and disembark orders (M, S, X), so the older codes keep
+their meaning.
 """
 
 from __future__ import annotations
@@ -18,13 +20,18 @@ from warroom.rulesets.brigade.game.actions import (
     ORDER_TYPES,
     Advance,
     Bombard,
+    BombardFeature,
     Continue,
     Deploy,
+    Disembark,
+    Dismount,
+    Embark,
     End,
     Fire,
     FollowPlan,
     Hold,
     Limber,
+    Mount,
     Move,
     MoveTo,
     PinChoice,
@@ -42,7 +49,12 @@ B = 16
 D = len(DESTS)
 SELECT, HOLD, FIRE, ADVANCE, MOVE = 10, 100, 200, 10_000, 12_000
 DEPLOY, LIMBER, PLAN, REQUEST, WALK, CONTINUE, BOMBARD = 17_000, 18_100, 19_200, 20_000, 90_000, 92_000, 93_000
+MOUNT, DISMOUNT, EMBARK, DISEMBARK = 100_000, 101_100, 102_200, 106_300
+AREA, F = 108_000, 256
+"""Indirect fire at a terrain feature: the unit and the feature's place among the table's features (the first
+256 may be targets)."""
 FREE = 1_000_000
+CARRY_ORDERS = ("M", "S", "X")
 
 
 class Codec:
@@ -53,8 +65,11 @@ class Codec:
         self.index = ctx.index
         self.batteries = tuple(b.id for b in ctx.batteries)
         self.battery_index = ctx.battery_index
+        self.features = tuple(f.name for f in ctx.field.features)
+        self.feature_index = {name: k for k, name in enumerate(self.features)}
         self.xs = round(ctx.width * 10) + 1
         self.ys = round(ctx.depth * 10) + 1
+        self.carry = FREE + U * 5 * self.xs * self.ys
         self._enc: dict[Hashable, int] = {}
         self._dec: dict[int, Hashable] = {}
 
@@ -109,9 +124,25 @@ class Codec:
             return CONTINUE + self._b(a.battery)
         if isinstance(a, Bombard):
             return BOMBARD + self._u(a.unit) * U + self._u(a.target)
+        if isinstance(a, BombardFeature):
+            k = self.feature_index.get(a.feature)
+            if k is None or k >= F:
+                raise UsageError(f"no feature '{a.feature}' on this table that indirect fire may aim at")
+            return AREA + self._u(a.unit) * F + k
+        if isinstance(a, Mount):
+            return MOUNT + self._u(a.unit) * D + DEST_INDEX[a.dest]
+        if isinstance(a, Dismount):
+            return DISMOUNT + self._u(a.unit) * D + DEST_INDEX[a.dest]
+        if isinstance(a, Embark):
+            return EMBARK + self._u(a.unit) * U + self._u(a.carrier)
+        if isinstance(a, Disembark):
+            return DISEMBARK + self._u(a.unit) * D + DEST_INDEX[a.dest]
         if isinstance(a, MoveTo):
-            if not (0 <= a.x10 < self.xs and 0 <= a.y10 < self.ys) or a.order not in ORDER_TYPES:
-                raise UsageError(f"{a}: the point must be on the table and the order one of A-E")
+            if not (0 <= a.x10 < self.xs and 0 <= a.y10 < self.ys) or a.order not in (*ORDER_TYPES, *CARRY_ORDERS):
+                raise UsageError(f"{a}: the point must be on the table and the order one of A-E, M, S or X")
+            if a.order in CARRY_ORDERS:
+                return self.carry + ((self._u(a.unit) * 3 + CARRY_ORDERS.index(a.order)) * self.xs + a.x10) \
+                    * self.ys + a.y10
             return FREE + ((self._u(a.unit) * 5 + ORDER_TYPES.index(a.order)) * self.xs + a.x10) * self.ys + a.y10
         raise UsageError(f"{a!r} is not a Brigade action")
 
@@ -176,6 +207,28 @@ class Codec:
         if BOMBARD <= code < BOMBARD + U * U:
             k, t = divmod(code - BOMBARD, U)
             return Bombard(unit(k), unit(t))
+        if MOUNT <= code < MOUNT + U * D:
+            k, d = divmod(code - MOUNT, D)
+            return Mount(unit(k), DESTS[d])
+        if DISMOUNT <= code < DISMOUNT + U * D:
+            k, d = divmod(code - DISMOUNT, D)
+            return Dismount(unit(k), DESTS[d])
+        if EMBARK <= code < EMBARK + U * U:
+            k, c = divmod(code - EMBARK, U)
+            return Embark(unit(k), unit(c))
+        if DISEMBARK <= code < DISEMBARK + U * D:
+            k, d = divmod(code - DISEMBARK, D)
+            return Disembark(unit(k), DESTS[d])
+        if AREA <= code < AREA + U * F:
+            k, f = divmod(code - AREA, F)
+            if f >= len(self.features):
+                raise UsageError(f"no action has code {code} (feature {f} is not on this table)")
+            return BombardFeature(unit(k), self.features[f])
+        if code >= self.carry:
+            k, y = divmod(code - self.carry, self.ys)
+            k, x = divmod(k, self.xs)
+            u, o = divmod(k, 3)
+            return MoveTo(unit(u), x, y, CARRY_ORDERS[o])
         if code >= FREE:
             k, y = divmod(code - FREE, self.ys)
             k, x = divmod(k, self.xs)

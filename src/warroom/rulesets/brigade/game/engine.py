@@ -9,11 +9,16 @@ Seed 004 "WW2 Rules for Brigade level games" as a complete game on a seed-003 ta
 * "Detection": each side knows what its units have detected (aware or spotted), held while the
   acquiring unit keeps the target in sight (BR-110 ... BR-113).
 * "Movement", "FIRING", "Morale", "Winning and Losing", and seed 003 "MINES".
+* Cavalry mounted and on foot ("Mounting and dismounting": horse holders, horses under fire; BR-161 ...
+  BR-163), troops riding transport vehicles ("Entering / leaving vehicles": capacity, embarking and
+  disembarking, riders of a vehicle hit or knocked out; BR-170 ... BR-172), minefields spotted by chance
+  and avoided once known (003 "MINES" b; BR-175, BR-176), pre registered defensive aiming points (BR-177).
 
 Every die is thrown by :func:`warroom.core.api.roll` of a registered procedure with the state's
 own generator, so the odds a player is shown and the result applied come from one code path.
 Distances are table inches; a unit's place for sight, range and cover is the centre of its living
-figures (BR-105). Readings BR-100 onwards (docs/rulings.md).
+figures (BR-105). Readings BR-100 onwards (docs/rulings.md; BR-161 onwards in docs/rulings.d/brigade-finish.md
+until merged).
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
+import shapely
+import shapely.ops
 
 from warroom.core.api import roll
 from warroom.core.errors import UsageError
@@ -38,13 +45,18 @@ from warroom.rulesets.brigade.game.actions import (
     DESTS,
     Advance,
     Bombard,
+    BombardFeature,
     Continue,
     Deploy,
+    Disembark,
+    Dismount,
+    Embark,
     End,
     Fire,
     FollowPlan,
     Hold,
     Limber,
+    Mount,
     Move,
     MoveTo,
     PinChoice,
@@ -54,14 +66,26 @@ from warroom.rulesets.brigade.game.actions import (
     Walk,
     dest_words,
 )
-from warroom.rulesets.brigade.game.scenario import FORMATION_SPACING, Scenario, formation
+from warroom.rulesets.brigade.game.carrying import CarryingOrders, CarryingRules
+from warroom.rulesets.brigade.game.common import (
+    Coord,
+    _act,
+    _ceil_inches,
+    _clip_segment,
+    _hits,
+    _killed,
+    _max_inches,
+    _pt,
+    _r,
+)
+from warroom.rulesets.brigade.game.minefields import MinefieldSight
+from warroom.rulesets.brigade.game.scenario import FORMATION_SPACING, Scenario, formation, holders_last
 from warroom.rulesets.brigade.game.units import UnitType
 from warroom.rulesets.brigade.info import INFO
 from warroom.rulesets.brigade.m_detection import detection_class
 from warroom.rulesets.brigade.m_morale import removed_at
 from warroom.rulesets.brigade.table import MAPPING, is_vehicle
 
-Coord = tuple[float, float]
 CLOSE_SPACING = 0.75
 """Close order: figures base to base (3/4" bases, BR-26)."""
 KEEP_OFF = 2.0
@@ -71,14 +95,6 @@ SPOTTED, AWARE = 2, 1
 CLASS_NAMES = {SPOTTED: "spotted", AWARE: "aware"}
 TYPE_INDEX = {t: i for i, t in enumerate("ABCDE")}
 WALK_INCHES = INDIRECT.walking.inches_per_move
-
-
-def _r(x: float) -> float:
-    return round(float(x), 2)
-
-
-def _pt(p: Sequence[float]) -> Coord:
-    return (_r(p[0]), _r(p[1]))
 
 
 @dataclass(frozen=True)
@@ -104,17 +120,32 @@ class U:
     indirect: bool = False
     plan: tuple[Coord, ...] = ()
     mines: tuple[int, ...] = ()
+    mounted: bool = False
+    holders: int = 0
+    aboard: int = -1
+    halves: int = 0
 
     @property
     def on(self) -> bool:
         return self.status == "on"
 
+    @property
+    def fighting(self) -> tuple[Coord, ...]:
+        """The figures that fight: all but the horse holders of dismounted cavalry (the last ``holders``)."""
+        return self.figs[:len(self.figs) - self.holders] if self.holders else self.figs
+
+    @property
+    def horse_lines(self) -> tuple[Coord, ...]:
+        """Where the horse holders stand with the horses (dismounted cavalry)."""
+        return self.figs[len(self.figs) - self.holders:] if self.holders else ()
+
     @functools.cached_property
     def centre(self) -> Coord:
-        n = len(self.figs)
+        figs = self.fighting
+        n = len(figs)
         if n == 1:
-            return self.figs[0]
-        return (_r(sum(f[0] for f in self.figs) / n), _r(sum(f[1] for f in self.figs) / n))
+            return figs[0]
+        return (_r(sum(f[0] for f in figs) / n), _r(sum(f[1] for f in figs) / n))
 
     def anchor(self) -> Coord:
         """The unit's place for sight, range and cover: the centre of its living figures (BR-105)."""
@@ -123,13 +154,15 @@ class U:
     @functools.cached_property
     def code(self) -> str:
         """The unit as one compact string (its JSON form): figures, roles, status, flags (pinned, stuck,
-        limbered, close, pending, indirect), facing, moved, inches moved, fired, tested, order, plan, mines."""
+        limbered, close, pending, indirect, mounted), facing, moved, inches moved, fired, tested, order, plan,
+        mines, horse holders, the carrier it rides (-1: none), halves of its move spent carrying."""
         flags = "".join("1" if f else "0" for f in (self.pinned, self.stuck, self.limbered, self.close,
-                                                     self.pending, self.indirect))
+                                                     self.pending, self.indirect, self.mounted))
         return "|".join((
             ";".join(f"{x!r},{y!r}" for x, y in self.figs), ",".join(self.roles), self.status, flags,
             repr(self.facing), str(self.moved), repr(self.moved_in), str(self.fired), str(self.tested), self.order,
-            ";".join(f"{x!r},{y!r}" for x, y in self.plan), ",".join(str(m) for m in self.mines)))
+            ";".join(f"{x!r},{y!r}" for x, y in self.plan), ",".join(str(m) for m in self.mines),
+            str(self.holders), str(self.aboard), str(self.halves)))
 
     @staticmethod
     def decode(text: str) -> U:
@@ -137,11 +170,12 @@ class U:
         if got is not None:
             return got
         (figs, roles, status, flags, facing, moved, moved_in, fired, tested, order, plan,
-         mines) = text.split("|")
+         mines, holders, aboard, halves) = text.split("|")
         f = [c == "1" for c in flags]
         unit = U(_points(figs), tuple(roles.split(",")) if figs else (), status, f[0], f[1], f[2], float(facing),
                  int(moved), float(moved_in), int(fired), f[3], int(tested), f[4], order, f[5], _points(plan),
-                 tuple(int(m) for m in mines.split(",")) if mines else ())
+                 tuple(int(m) for m in mines.split(",")) if mines else (), f[6], int(holders), int(aboard),
+                 int(halves))
         if len(_DECODED) > 100_000:
             _DECODED.clear()
         _DECODED[text] = unit
@@ -171,13 +205,16 @@ class Mission:
     aim: Coord
     due: int
     landed: Coord | None = None
+    registered: bool = False
 
     def to_list(self) -> list[Any]:
-        return [self.battery, self.caller, list(self.aim), self.due, list(self.landed) if self.landed else None]
+        return [self.battery, self.caller, list(self.aim), self.due, list(self.landed) if self.landed else None,
+                self.registered]
 
     @staticmethod
     def from_list(d: list[Any]) -> Mission:
-        return Mission(d[0], d[1], (d[2][0], d[2][1]), d[3], (d[4][0], d[4][1]) if d[4] is not None else None)
+        return Mission(d[0], d[1], (d[2][0], d[2][1]), d[3], (d[4][0], d[4][1]) if d[4] is not None else None,
+                       bool(d[5]))
 
 
 @dataclass(frozen=True)
@@ -189,9 +226,9 @@ class Event:
     text: str
 
 
-_CACHES: dict[str, tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any], dict[Any, Any]]] = {}
-"""Sight, fire and cover answers per table (pure functions of the table and two points), shared by every
-game on the same table, so a replay or a second game does not measure again."""
+_CACHES: dict[str, tuple[dict[Any, Any], ...]] = {}
+"""Sight, fire, cover and detection answers per table (pure functions of the table, two points and the
+units' states), shared by every game on the same table, so a replay or a second game does not measure again."""
 
 
 class Context:
@@ -212,6 +249,7 @@ class Context:
         self.battery_index = {b.id: i for i, b in enumerate(spec.batteries)}
         self.objectives = spec.objectives
         self.minefields = spec.minefields
+        self.aiming_points = spec.aiming_points
         self.n_moves = 2 * spec.periods
         self.first = spec.first
         self.names = tuple(f"{u.id} ({u.name or t.label})" for u, t in zip(spec.units, self.types, strict=True))
@@ -220,11 +258,18 @@ class Context:
                                        if self.side_of[i] == s and t.counts_as_company) for s in self.sides}
         self.companies = {s: len(self.company_units[s]) for s in self.sides}
         self.width, self.depth = self.field.width, self.field.depth
-        caches = _CACHES.setdefault(json.dumps(spec.table, sort_keys=True), ({}, {}, {}, {}))
+        caches = _CACHES.setdefault(json.dumps(spec.table, sort_keys=True), ({}, {}, {}, {}, {}))
         if len(_CACHES) > 8:
             _CACHES.pop(next(iter(_CACHES)))
-        self._sight, self._fire, self._area, self._cover = caches
+        self._sight, self._fire, self._area, self._cover, self.detections = caches
         self.ridges = any(f.kind == "ridge" for f in self.field.features)
+        self.dest_memo: dict[Any, list[str]] = {}
+        # area features indirect fire may aim at (the first 256 of the table, BR-178): name, shape, aiming point
+        layout = self.field.layout
+        self.areas = tuple((f.name, layout.shapes[k], _pt(layout.shapes[k].representative_point().coords[0]))
+                           for k, f in enumerate(self.field.features[:256])
+                           if MAPPING.kinds[f.kind].layer in ("cover", "works"))
+        self.area_aim = {name: at for name, _, at in self.areas}
         self.los_checks = 0
 
     def side_moving(self, move: int) -> str:
@@ -235,19 +280,28 @@ class Context:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
 
     def mover(self, i: int, u: U) -> str:
-        return self.types[i].mover if not (self.types[i].kind == "gun" and not u.limbered) else "support_weapons"
+        """The movement-table row the unit moves by now: an unlimbered gun as a support weapon, dismounted
+        cavalry as infantry (BR-161)."""
+        t = self.types[i]
+        if t.kind == "gun" and not u.limbered:
+            return "support_weapons"
+        if t.kind == "cavalry" and not u.mounted:
+            return "infantry"
+        return t.mover
 
-    def body(self, i: int) -> str:
-        """The unit's body for sight lines (BR-10): its movement row."""
+    def body(self, i: int, u: U) -> str:
+        """The unit's body for sight lines (BR-10): its movement row (dismounted cavalry stand as infantry)."""
         t = self.types[i]
         if t.kind == "gun":
             return "support_weapons"
+        if t.kind == "cavalry" and not u.mounted:
+            return "infantry"
         return t.mover
 
     def sight(self, a: Coord, abody: str, b: Coord, bbody: str) -> tuple[bool, bool]:
         """(a and b see each other, a may fire at b), cached: sight is reciprocal (BR-11), so one line
         serves both ways; only a vehicle on a table with ridges needs its own line of fire (BR-16)."""
-        key = (a, abody, b, bbody) if (a, abody) <= (b, bbody) else (b, bbody, a, abody)
+        key = self._sight_key(a, abody, b, bbody)
         seen = self._sight.get(key)
         if seen is None:
             if len(self._sight) > 400_000:
@@ -265,12 +319,27 @@ class Context:
             self._fire[fkey] = fire
         return seen, fire
 
+    @staticmethod
+    def _sight_key(a: Coord, abody: str, b: Coord, bbody: str) -> tuple[Coord, str, Coord, str]:
+        return (a, abody, b, bbody) if (a, abody) <= (b, bbody) else (b, bbody, a, abody)
+
     def path(self, start: Coord, goal: Coord, row: str, tons: int) -> geo.MoveCost:
         key = ("path", start, goal, row, tons)
         got = self._cover.get(key)
         if got is None:
             got = geo.path_cost(self.field, start, goal, row, tons=tons)
             self._cover[key] = got
+        return got
+
+    def nearest_on(self, name: str, area: Any, at: Coord) -> Coord:
+        """The point of area feature ``name`` (its shape ``area``) nearest ``at`` (``at`` itself inside it), to the
+        hundredth of an inch; kept per table like the sight lines."""
+        key = ("nearest", name, at)
+        got = self._area.get(key)
+        if got is None:
+            got = at if area.covers(shapely.Point(at)) else _pt(shapely.ops.nearest_points(area, shapely.Point(at))[0]
+                                                                  .coords[0])
+            self._area[key] = got
         return got
 
     def concealed_here(self, at: Coord, body: str) -> bool:
@@ -300,16 +369,11 @@ class Context:
 # --- weapons of a unit ----------------------------------------------------------------------------
 
 
-def _ceil_inches(d: float) -> int:
-    """A range in whole inches, rounded up, so a band's limit is never passed (BR-107)."""
-    return max(0, math.ceil(d - 1e-9))
-
-
 def small_arms(t: UnitType, u: U, mode: int) -> dict[str, int]:
     """The counts for small-arms-fire of a unit's fire at troops (BR-71, BR-102)."""
     counts: dict[str, int] = {}
     if t.kind in ("infantry", "cavalry", "hq", "observer"):
-        for role in u.roles:
+        for role in u.roles[:len(u.roles) - u.holders]:  # horse holders hold horses, not rifles (BR-162)
             key = role if role in FIRE.weapons else "rifle"
             counts[key] = counts.get(key, 0) + 1
     elif t.kind == "support" and t.weapon is not None:
@@ -358,7 +422,7 @@ class LegalActions(tuple[Hashable, ...]):
         return tuple.__contains__(self, action)
 
 
-class BrigadeState:
+class BrigadeState(CarryingOrders):
     """One position of a Brigade game, immutable; see the module docstring."""
 
     __slots__ = ("_applied", "_json", "_known", "_legal", "ctx", "log", "missions", "move", "pairs", "pending",
@@ -488,11 +552,13 @@ class BrigadeState:
                             "figures": u.figs, "pinned": u.pinned, "stuck": u.stuck,
                             "limbered": u.limbered, "facing": u.facing, "order": u.order,
                             "dead": ctx.types[i].n_figures - len(u.figs) if u.on else None,
-                            "plan": u.plan})
+                            "plan": u.plan, "mounted": u.mounted, "horse_holders": u.holders,
+                            "aboard": ctx.ids[u.aboard] if u.aboard >= 0 else None})
             elif i in known:
                 if known[i] == SPOTTED:
                     enemy.append({"id": ctx.ids[i], "detected": "spotted", "type": ctx.units[i].type,
-                                  "figures": u.figs, "pinned": u.pinned, "facing": u.facing})
+                                  "figures": u.fighting, "pinned": u.pinned, "facing": u.facing,
+                                  "mounted": u.mounted})
                 else:
                     x, y = u.anchor()
                     enemy.append({"id": ctx.ids[i], "detected": "aware", "kind": ctx.types[i].kind,
@@ -508,6 +574,7 @@ class BrigadeState:
                           "landed": list(m.landed) if m.landed else None}
                          for m in self.missions if ctx.batteries[m.battery].side == side],
             "objectives": [{"name": o.name, "at": list(o.at), "points": o.points} for o in ctx.objectives],
+            "aiming_points": [{"name": p.name, "at": list(p.at)} for p in ctx.aiming_points if p.side == side],
             "companies_lost": lost, "narration": self.narration(side),
             "result": self.result_data,
         }
@@ -515,7 +582,7 @@ class BrigadeState:
     def to_json(self) -> dict[str, Any]:
         if self._json is None:
             self._json = {
-                "format": "warroom-brigade-state/1",
+                "format": "warroom-brigade-state/2",
                 "scenario": self.ctx.scenario.name,
                 "move": self.move, "phase": self.phase, "stage": self.stage, "selected": self.selected,
                 "pending": list(self.pending),
@@ -532,7 +599,7 @@ class BrigadeState:
     @staticmethod
     def from_json(ctx: Context, data: dict[str, Any]) -> BrigadeState:
         try:
-            if data.get("format") != "warroom-brigade-state/1" or data.get("scenario") != ctx.scenario.name:
+            if data.get("format") != "warroom-brigade-state/2" or data.get("scenario") != ctx.scenario.name:
                 raise UsageError(f"not a state of the Brigade scenario '{ctx.scenario.name}'")
             units = tuple(U.decode(d) for d in data["units"])
             if len(units) != len(ctx.ids):
@@ -554,13 +621,14 @@ class BrigadeState:
 
     def held(self, side: str) -> int:
         """Objective points held: a unit of the side within the objective's radius and none of the enemy's
-        (BR-130); transports and observers do not hold ground."""
+        (BR-130); transports, observers and troops riding in vehicles do not hold ground (BR-170)."""
         points = 0
         for o in self.ctx.objectives:
             near = {s: False for s in self.ctx.sides}
             for i, u in enumerate(self.units):
                 t = self.ctx.types[i]
-                if u.on and not t.transport and t.kind != "observer" and geo.distance(u.anchor(), o.at) <= o.radius:
+                if u.on and not t.transport and t.kind != "observer" and u.aboard < 0 \
+                        and geo.distance(u.anchor(), o.at) <= o.radius:
                     near[self.ctx.side_of[i]] = True
             if near[side] and not near[self.ctx.enemy(side)]:
                 points += o.points
@@ -588,12 +656,12 @@ class BrigadeState:
             i = self.pending[1]
             uid = self.ctx.ids[i]
             if kind == "after_fire":
-                out: list[Hashable] = [Hold(uid)]
-                out += [Move(uid, d, half=True) for d in self._dests(i, half=True)]
+                out: list[Hashable] = [_act(Hold, uid)]
+                out += [_act(Move, uid, d, True, False) for d in self._dests(i, half=True)]
                 return out
             if kind == "after_advance":
-                out = [Hold(uid)]
-                out += [Fire(uid, self.ctx.ids[t], m) for t, m in self._targets(i, moving=True)]
+                out = [_act(Hold, uid)]
+                out += [_act(Fire, uid, self.ctx.ids[t], m) for t, m in self._targets(i, moving=True)]
                 return out
             raise AssertionError(kind)
         side = self.moving_side
@@ -605,7 +673,8 @@ class BrigadeState:
             out = [End()]
             for i in self._side_units(side):
                 if self._can_bombard(i):
-                    out += [Bombard(self.ctx.ids[i], self.ctx.ids[t]) for t in self._bombard_targets(i)]
+                    out += [_act(Bombard, self.ctx.ids[i], self.ctx.ids[t]) for t in self._bombard_targets(i)]
+                    out += [_act(BombardFeature, self.ctx.ids[i], name) for name in self._area_targets(i)]
             return out
         if self.selected >= 0:
             return self._orders(self.selected)
@@ -613,7 +682,7 @@ class BrigadeState:
         for i in self._side_units(side):
             u = self.units[i]
             if not u.order and not u.indirect and self._orders(i, probe=True):
-                out.append(Select(self.ctx.ids[i]))
+                out.append(_act(Select, self.ctx.ids[i]))
         return out
 
     def _why_not(self, action: Hashable, legal: Sequence[Hashable]) -> str:
@@ -659,7 +728,7 @@ class BrigadeState:
         c = m.caller
         out = []
         cu = self.units[c]
-        if not self.ctx.sight(cu.anchor(), self.ctx.body(c), m.landed, "infantry")[0]:
+        if not self.ctx.sight(cu.anchor(), self.ctx.body(c, self.units[c]), m.landed, "infantry")[0]:
             return []
         for (o, e), _ in sorted(self.pairs.items()):
             if o == c and self.units[e].on and 0 < geo.distance(self.units[e].anchor(), m.landed) <= WALK_INCHES:
@@ -680,6 +749,20 @@ class BrigadeState:
         u = self.units[i]
         return not u.indirect and self._indirect_class(i) is not None
 
+    def _area_targets(self, i: int) -> list[str]:
+        """The area features (buildings, woods, scrub, rubble, works...) the unit sees: a line of sight to a man on
+        the feature's edge nearest it ("Area weapons may fire at a geographical feature"; BR-178)."""
+        ctx = self.ctx
+        u = self.units[i]
+        here = u.anchor()
+        body = ctx.body(i, u)
+        out = []
+        for name, area, _ in ctx.areas:
+            edge = ctx.nearest_on(name, area, here)
+            if ctx.sight(here, body, edge, "infantry")[0]:
+                out.append(name)
+        return out
+
     def _bombard_targets(self, i: int) -> list[int]:
         """Enemies the unit itself has detected: area fire at a target visible to the firing unit (Timing)."""
         return sorted(e for (o, e), _ in self.pairs.items() if o == i and self.units[e].on)
@@ -689,15 +772,15 @@ class BrigadeState:
     def _can_move(self, i: int) -> bool:
         u = self.units[i]
         t = self.ctx.types[i]
-        if u.pinned or u.stuck or u.indirect:
-            return False
+        if u.pinned or u.stuck or u.indirect or u.aboard >= 0 or u.halves >= 2:
+            return False  # riders move only with their vehicle; a carrier may have spent its move (BR-171)
         return not (t.kind == "gun" and not u.limbered)
 
     def _can_fire(self, i: int, moving: bool) -> bool:
         u = self.units[i]
         t = self.ctx.types[i]
-        if u.indirect:
-            return False
+        if u.indirect or u.aboard >= 0:
+            return False  # troops riding in a vehicle do not fire (BR-170)
         if t.kind == "gun":
             return not u.limbered and not moving
         return not (t.kind == "support" and t.mortar is not None)
@@ -712,34 +795,40 @@ class BrigadeState:
         out: list[Hashable] = []
         stage = self.stage
         if not probe:
-            out.append(Hold(uid))
+            out.append(_act(Hold, uid))
+        if u.aboard >= 0:  # riders may only get out (BR-171)
+            if stage <= 2 and self._may_disembark(i):
+                out += [_act(Disembark, uid, d) for d in ("here", *self._dests(i, half=True, row="infantry"))]
+            return out
         can_move = self._can_move(i)
         if probe and ((can_move and stage <= 2) or (t.kind == "gun" and stage <= 4 and not u.pinned)):
-            return [Hold(uid)]
+            return [_act(Hold, uid)]
         if stage <= 0 and self._can_fire(i, moving=False):
             for e, mode in self._targets(i, moving=False):
-                out.append(Fire(uid, ctx.ids[e], mode))
+                out.append(_act(Fire, uid, ctx.ids[e], mode))
                 if probe:
                     return out
         if stage <= 1 and can_move and self._can_fire(i, moving=True) and t.kind != "gun":
             for d in self._dests(i, half=True):
-                out.append(Advance(uid, d))
+                out.append(_act(Advance, uid, d))
                 if probe:
                     return out
         if stage <= 2 and can_move:
-            if u.plan:
-                out.append(FollowPlan(uid))
+            if u.plan and not u.halves:
+                out.append(_act(FollowPlan, uid))
             for d in self._dests(i, half=False):
-                out.append(Move(uid, d))
-                out.append(Move(uid, d, half=True))
+                if not u.halves:  # a carrier that has spent half its move carrying moves only half (BR-171)
+                    out.append(_act(Move, uid, d, False, False))
+                out.append(_act(Move, uid, d, True, False))
                 if t.kind in ("infantry", "cavalry") and (d.startswith("obj") or d == "enemy"):
-                    out.append(Move(uid, d, close=True))
+                    out.append(_act(Move, uid, d, False, True))
                 if probe:
                     return out
+            out += self._carry_orders(i)
         if stage <= 3 and t.kind == "gun" and u.limbered and not u.pinned and not u.indirect:
-            out += [Deploy(uid, d) for d in ("here", *(self._dests(i, half=True) if can_move else ()))]
+            out += [_act(Deploy, uid, d) for d in ("here", *(self._dests(i, half=True) if can_move else ()))]
         if stage <= 4 and t.kind == "gun" and not u.limbered and not u.indirect and not u.pinned:
-            out += [Limber(uid, d) for d in ("here", *self._dests(i, half=True))]
+            out += [_act(Limber, uid, d) for d in ("here", *self._dests(i, half=True))]
         return out
 
     def _targets(self, i: int, moving: bool) -> list[tuple[int, int]]:
@@ -750,12 +839,12 @@ class BrigadeState:
         side = ctx.side_of[i]
         known = self.known(side)
         here = u.anchor()
-        body = ctx.body(i)
+        body = ctx.body(i, self.units[i])
         out = []
         for e in sorted(known):
             eu = self.units[e]
             there = eu.anchor()
-            if not ctx.sight(here, body, there, ctx.body(e))[1]:
+            if not ctx.sight(here, body, there, ctx.body(e, self.units[e]))[1]:
                 continue
             rng = _ceil_inches(geo.distance(here, there))
             for mode in self._modes(i, e):
@@ -785,18 +874,29 @@ class BrigadeState:
             return True  # HE fire points reach at any range (BR-72)
         return bool(_reach(small_arms(t, u, mode), rng))
 
-    def _dests(self, i: int, half: bool) -> list[str]:
-        """The destinations offered (BR-160): those whose point is at least 1/2" away."""
-        out = []
-        here = self.units[i].anchor()
+    def _dests(self, i: int, half: bool, row: str | None = None) -> list[str]:
+        """The destinations offered (BR-160): those whose point is at least 1/2" away. They depend only on where
+        the unit is, how far it may move, its plan's next point and where the nearest enemy is: kept under those."""
+        u = self.units[i]
+        here = u.anchor()
         nearest = self._nearest(i)
-        for d in DESTS:
-            if d == "here":
-                continue
-            p = self.dest_point(i, d, half, nearest)
-            if p is not None and geo.distance(here, p) >= 0.5:
-                out.append(d)
-        return out
+        top = self._max_inches(i) if row is None else _max_inches(row)
+        key = (here, top, half, u.plan[0] if u.plan else None,
+               self.units[nearest].anchor() if nearest is not None else None)
+        memo = self.ctx.dest_memo
+        got = memo.get(key)
+        if got is None:
+            got = []
+            for d in DESTS:
+                if d == "here":
+                    continue
+                p = self.dest_point(i, d, half, nearest, top)
+                if p is not None and geo.distance(here, p) >= 0.5:
+                    got.append(d)
+            if len(memo) > 100_000:
+                memo.clear()
+            memo[key] = got
+        return list(got)
 
     def _nearest(self, i: int) -> int | None:
         known = self.known(self.ctx.side_of[i])
@@ -808,11 +908,14 @@ class BrigadeState:
     def _max_inches(self, i: int) -> float:
         return _max_inches(self.ctx.mover(i, self.units[i]))
 
-    def dest_point(self, i: int, dest: str, half: bool, nearest: int | bool | None = False) -> Coord | None:
+    def dest_point(self, i: int, dest: str, half: bool, nearest: int | bool | None = False,
+                   top: float | None = None) -> Coord | None:
+        """The point destination ``dest`` names for unit ``i`` (BR-160); headings and "away" reach as far as its
+        move (or ``top`` inches, a full move of another row) goes at its best."""
         ctx = self.ctx
         u = self.units[i]
         here = u.anchor()
-        reach = self._max_inches(i) * (0.5 if half else 1.0)
+        reach = (self._max_inches(i) if top is None else top) * (0.5 if half else 1.0)
         if dest.startswith("dir:"):
             a = math.radians(int(dest[4:]))
             return self._clip(here, (here[0] + reach * math.sin(a), here[1] + reach * math.cos(a)))
@@ -855,9 +958,11 @@ class BrigadeState:
         if not (0 <= x <= ctx.width and 0 <= y <= ctx.depth):
             raise UsageError(f"{action}: ({x:g}, {y:g}) is off the {ctx.width:g}\" x {ctx.depth:g}\" table")
         legal = self.legal_actions()
-        kinds = {"A": Move, "B": Advance, "C": Move, "D": Deploy, "E": Limber}
+        kinds = {"A": Move, "B": Advance, "C": Move, "D": Deploy, "E": Limber, "M": Mount, "S": Dismount,
+                 "X": Disembark}
         if action.order not in kinds:
-            raise UsageError(f"{action}: order must be A (the half move after firing), B, C, D or E")
+            raise UsageError(f"{action}: order must be A (the half move after firing), B, C, D, E, M (mount), "
+                             "S (dismount) or X (disembark)")
         want = kinds[action.order]
         ok = [a for a in legal if isinstance(a, want) and getattr(a, "unit", None) == action.unit
               and (action.order != "A" or (self.pending and self.pending[0] == "after_fire"))
@@ -866,21 +971,27 @@ class BrigadeState:
             raise UsageError(f"{action} is not legal {self._where_words()}: {action.unit} may not make a type "
                              f"{action.order} move now")
         u = self.units[i]
-        cost = geo.path_cost(ctx.field, u.anchor(), action.point, ctx.mover(i, u), tons=ctx.types[i].tons)
+        row = {"M": "cavalry", "X": "support_weapons" if ctx.types[i].kind == "support" else "infantry"}.get(
+            action.order, ctx.mover(i, u))
+        start = u.anchor()
+        if action.order == "M":  # the unit mounts on its horse lines, and rides from there
+            lines = u.horse_lines
+            start = (_r(sum(p[0] for p in lines) / len(lines)), _r(sum(p[1] for p in lines) / len(lines)))
+        cost = geo.path_cost(ctx.field, start, action.point, row, tons=ctx.types[i].tons)
         if not cost.passable:
             raise UsageError(f"{action}: {cost.blocked}")
         budget = 0.5 if action.order != "C" else 1.0
         top = {c: 6 for c in cost.random_columns}
         if cost.share(top) > budget + 1e-9:
             raise UsageError(f"{action}: the point is {cost.length:.1f}\" away, beyond the "
-                             f"{'half ' if budget < 1 else ''}move of a {geo.mover(ctx.mover(i, u)).label} unit "
+                             f"{'half ' if budget < 1 else ''}move of a {geo.mover(row).label} unit "
                              "over that ground even at its best throw")
 
 
 # --- applying an action: a mutable builder -------------------------------------------------------
 
 
-class Builder:
+class Builder(CarryingRules, MinefieldSight):
     """A mutable copy of a state while an action is applied; :meth:`freeze` makes the new state."""
 
     def __init__(self, s: BrigadeState) -> None:
@@ -895,13 +1006,20 @@ class Builder:
         self.pairs = dict(s.pairs)
         self.missions = list(s.missions)
         self.revealed = [set(s.revealed[0]), set(s.revealed[1])]
-        self.gen = np.random.Generator(np.random.PCG64())
-        self.gen.bit_generator.state = s.rng
+        self._gen: np.random.Generator | None = None
         self.log: list[Event] = []
         self.result: dict[str, Any] | None = None
         self.touched: set[int] = set()
 
     # --- plumbing ----------------------------------------------------------------------------------
+
+    @property
+    def gen(self) -> np.random.Generator:
+        """The game's generator, restored from the state's when first needed (most actions throw no dice)."""
+        if self._gen is None:
+            self._gen = np.random.Generator(np.random.PCG64())
+            self._gen.bit_generator.state = self.s.rng
+        return self._gen
 
     def view(self) -> BrigadeState:
         """A read-only state of the builder as it is now (for the queries the state answers)."""
@@ -916,7 +1034,8 @@ class Builder:
         return BrigadeState(self.ctx, self.move, self.phase, self.stage, self.selected, self.pending,
                             tuple(self.units), self.pairs, tuple(self.missions),
                             (frozenset(self.revealed[0]), frozenset(self.revealed[1])),
-                            dict(self.gen.bit_generator.state), tuple(self.log), self.result)
+                            dict(self._gen.bit_generator.state) if self._gen is not None else self.s.rng,
+                            tuple(self.log), self.result)
 
     def say(self, text: str, sides: Iterable[str] | None = None) -> None:
         self.log.append(Event(tuple(sides) if sides is not None else None, text))
@@ -951,7 +1070,7 @@ class Builder:
 
     def target_state(self, e: int, observer: Coord) -> str:
         u = self.units[e]
-        cover = self.ctx.cover(u.anchor(), self.ctx.body(e), observer)
+        cover = self.ctx.cover(u.anchor(), self.ctx.body(e, self.units[e]), observer)
         if self.recent(e):
             if not cover.concealed:
                 return "moving_or_firing_open"
@@ -972,7 +1091,7 @@ class Builder:
         """The farthest the target could be detected from, before looking at cover (a cheap filter)."""
         row, recent = self.row(e), self.recent(e)
         u = self.units[e]
-        if self.ctx.concealed_here(u.anchor(), self.ctx.body(e)):
+        if self.ctx.concealed_here(u.anchor(), self.ctx.body(e, self.units[e])):
             fired_only = recent and u.fired >= self.move - 1 and u.moved < self.move - 1
             top = 50.0 if fired_only else 4.0
             return top / 2 if fast else top
@@ -984,33 +1103,71 @@ class Builder:
         return top / 2 if fast else top
 
     def pair_class(self, o: int, e: int, held: int) -> int:
-        ou, eu = self.units[o], self.units[e]
-        a, b = ou.anchor(), eu.anchor()
+        """What observer ``o`` detects of enemy ``e`` now (0 unseen, 1 aware, 2 spotted), having held ``held``.
+
+        A pure function of the two places, bodies and kinds, the observer's speed, the target's movement
+        and fire and ``held``: remembered per table under those, so only new situations are measured."""
+        ctx = self.ctx
+        key = self._pair_key(o, e, held)
+        got = ctx.detections.get(key)
+        if got is None:
+            got = self._pair_class(o, e, held, key[0], key[2], key[5])
+            if len(ctx.detections) > 400_000:
+                ctx.detections.clear()
+            ctx.detections[key] = got
+        return got
+
+    def _pair_key(self, o: int, e: int, held: int) -> tuple[Any, ...]:
+        """Everything :meth:`pair_class` depends on: (observer's place, body, target's place, body, row, observer
+        fast, target recent, target fired only, held)."""
+        return _key(self._facts(o), self._facts(e), held)
+
+    def _facts(self, i: int) -> tuple[Coord, str, str, bool, bool, bool]:
+        """What detection needs of a unit, as observer or target: place, body, row, fast vehicle, recently
+        moved or fired, fired without moving."""
+        u = self.units[i]
+        recent = self.recent(i)
+        return (u.anchor(), self.ctx.body(i, u), self.row(i), self.fast(i), recent,
+                recent and u.fired >= self.move - 1 and u.moved < self.move - 1)
+
+    def _pair_class(self, o: int, e: int, held: int, a: Coord, b: Coord, fast: bool) -> int:
         d = geo.distance(a, b)
-        fast = self.fast(o)
         if not held and d > self._bound(e, fast):
             return 0
-        if not self.ctx.sight(a, self.ctx.body(o), b, self.ctx.body(e))[0]:
+        if not self.ctx.sight(a, self.ctx.body(o, self.units[o]), b, self.ctx.body(e, self.units[e]))[0]:
             return 0
         state = self.target_state(e, a)
         found = detection_class(self.row(e), state, d, observer_fast_vehicle=fast, line_of_sight=True,
                                 already=CLASS_NAMES.get(held, "unseen"))
         return {"spotted": SPOTTED, "aware": AWARE}.get(found, 0)
 
-    def refresh(self, only: Iterable[int] | None = None) -> None:
-        """Recompute what each unit detects of the enemy: for pairs with a unit in ``only`` (all if None)."""
+    def refresh(self, only: Iterable[int] | None = None, seen: Iterable[int] = ()) -> None:
+        """Recompute what each unit detects of the enemy: for pairs with a unit in ``only`` (all if None), and
+        pairs in which a unit of ``seen`` is the target (only how it may be seen has changed)."""
         ctx = self.ctx
         which = set(range(len(self.units))) if only is None else set(only)
-        on = [i for i, u in enumerate(self.units) if u.on]
+        units = self.units
+        on = [i for i, u in enumerate(units) if u.on and u.aboard < 0]  # riders are inside their vehicle (BR-170)
         for (o, e) in list(self.pairs):
-            if not (self.units[o].on and self.units[e].on):
+            if not (units[o].on and units[e].on and units[o].aboard < 0 and units[e].aboard < 0):
                 del self.pairs[(o, e)]
-        todo = {(o, e) for w in which if self.units[w].on for k in on if ctx.side_of[k] != ctx.side_of[w]
-                for o, e in ((w, k), (k, w))}
+        todo = {(o, e) for w in which if units[w].on and units[w].aboard < 0 for k in on
+                if ctx.side_of[k] != ctx.side_of[w] for o, e in ((w, k), (k, w))}
+        todo |= {(k, w) for w in seen if units[w].on and units[w].aboard < 0 for k in on
+                 if ctx.side_of[k] != ctx.side_of[w]}
+        facts = {i: self._facts(i) for i in {i for pair in todo for i in pair}}
+        memo = ctx.detections
         for o, e in sorted(todo):
             old = self.pairs.get((o, e))
             held = old[0] if old else 0
-            cls = self.pair_class(o, e, held)
+            fo = facts[o]
+            key = _key(fo, facts[e], held)
+            cls = memo.get(key)
+            if cls is None:
+                cls = self._pair_class(o, e, held, fo[0], key[2], fo[3])
+                if len(memo) > 400_000:
+                    memo.clear()
+                memo[key] = cls
             if cls:
                 self.pairs[(o, e)] = (cls, old[1] if old else self.move)
             elif old:
@@ -1069,7 +1226,7 @@ class Builder:
         side = ctx.side_moving(move)
         for i in range(len(self.units)):
             if ctx.side_of[i] == side and self.units[i].on:
-                self.set(i, order="", indirect=False)
+                self.set(i, order="", indirect=False, halves=0)
         self.say(f"Period {move // 2 + 1}, move {move % 2 + 1}: {side} moves.")
         # phase 1: casualty tests for losses suffered (BR-55)
         for i in range(len(self.units)):
@@ -1079,10 +1236,12 @@ class Builder:
         # what changed since the last refresh: units whose last move's movement or fire no longer counts
         # as "moving or firing" (BR-110), and any touched above
         stale = {i for i, u in enumerate(self.units) if max(u.moved, u.fired) == move - 2}
-        self.refresh(stale | self.touched)
+        # a stale unit is seen differently now; only a vehicle also sees differently (it is no longer fast)
+        self.refresh({i for i in stale if self.ctx.types[i].kind == "vehicle"} | self.touched, seen=stale)
         self.check_victory()
         if self.result is not None:
             return
+        self.spot_minefields(side)
         if any(self.units[i].pinned for i in range(len(self.units))
                if ctx.side_of[i] == side and self.units[i].on):
             self.phase = "pins"
@@ -1200,12 +1359,49 @@ class Builder:
             self.begin_order(i, "C")
             self.follow_plan(i)
             self.done(i, "C")
+        elif isinstance(a, Dismount):
+            i = ctx.index[a.unit]
+            self.begin_order(i, "C")
+            if a.dest != "here":
+                p = self.s.dest_point(i, a.dest, True)
+                assert p is not None
+                self.move_unit(i, p, 0.5, f"rides {dest_words(a.dest)}")
+            if self.units[i].on:
+                self.dismount(i)
+                self.refresh([i])
+            self.done(i, "C")
+        elif isinstance(a, Mount):
+            i = ctx.index[a.unit]
+            self.begin_order(i, "C")
+            self.mount(i)
+            if a.dest != "here":
+                p = self.view().dest_point(i, a.dest, True)
+                assert p is not None
+                self.move_unit(i, p, 0.5, f"rides {dest_words(a.dest)}")
+            self.refresh([i])
+            self.done(i, "C")
+        elif isinstance(a, Embark):
+            i = ctx.index[a.unit]
+            self.begin_order(i, "C")
+            self.embark(i, ctx.index[a.carrier])
+            self.done(i, "C")
+        elif isinstance(a, Disembark):
+            i = ctx.index[a.unit]
+            self.begin_order(i, "C")
+            self.disembark(i)
+            if a.dest != "here":
+                p = self.view().dest_point(i, a.dest, True)
+                assert p is not None
+                self.move_unit(i, p, 0.5, f"moves {dest_words(a.dest)}")
+            self.done(i, "C")
         elif isinstance(a, Request):
             self.request(ctx.index[a.caller], ctx.battery_index[a.battery], ctx.index[a.target])
         elif isinstance(a, Continue | Walk):
             self.keep_fire(a)
         elif isinstance(a, Bombard):
             self.bombard(ctx.index[a.unit], ctx.index[a.target])
+        elif isinstance(a, BombardFeature):
+            self.bombard(ctx.index[a.unit], None, a.feature)
         else:
             raise UsageError(f"{a!r} is not a Brigade action")
 
@@ -1236,7 +1432,7 @@ class Builder:
         u = self.units[i]
         t = self.t(i)
         dead = self.dead(i)
-        split = geo.integrity(u.figs).split
+        split = geo.integrity(u.fighting, u.horse_lines).split
         ruling = self.roll("brigade/casualty-test", {
             "morale": self.ctx.units[i].morale, "figures": t.n_figures, "dead": dead,
             "dead_before": min(u.tested, dead - 1), "split": split, "close_order": u.close,
@@ -1270,8 +1466,9 @@ class Builder:
             self.set(i, pinned=True)
 
     def never_pinned(self, i: int) -> bool:
-        """Cavalry (mounted) and units advancing in close order are never pinned (Pin markers)."""
-        return self.t(i).kind == "cavalry" or self.units[i].close
+        """Mounted cavalry and units advancing in close order are never pinned (Pin markers; dismounted cavalry
+        fight as infantry and may be, BR-161)."""
+        return (self.t(i).kind == "cavalry" and self.units[i].mounted) or self.units[i].close
 
     # --- losses ------------------------------------------------------------------------------------
 
@@ -1285,13 +1482,17 @@ class Builder:
         if t.kind == "vehicle":
             self.remove(i, "destroyed")
             return
-        pool = list(among) if among is not None else list(range(len(u.figs)))
+        fighting = len(u.figs) - u.holders
+        pool = list(among) if among is not None else list(range(fighting))  # direct fire hits the fighting men
         pool.sort(key=lambda k: (u.roles[k] in ANTI_TANK.weapons, geo.distance(u.figs[k], near), k))
         gone = set(pool[:n])
         figs = tuple(f for k, f in enumerate(u.figs) if k not in gone)
         roles = tuple(r for k, r in enumerate(u.roles) if k not in gone)
-        self.set(i, figs=figs, roles=roles)
+        holders = sum(1 for k in range(fighting, len(u.figs)) if k not in gone)
+        self.set(i, figs=figs, roles=roles, holders=holders)
         self.touched.add(i)
+        if u.holders and figs:
+            self.horses_under_fire(i, u.holders, fighting - sum(1 for k in gone if k < fighting))
         dead = self.dead(i)
         if not figs:
             self.remove(i, "destroyed" if t.kind in ("support", "gun") else "removed")
@@ -1306,12 +1507,15 @@ class Builder:
             elif _band(dead, t.n_figures) > _band(self.units[i].tested, t.n_figures):
                 self.set(i, pending=True)
 
-    def remove(self, i: int, how: str) -> None:
+    def remove(self, i: int, how: str, cause: str = "fire") -> None:
+        """Unit ``i`` leaves the table (``how``: removed, destroyed); troops riding it escape (BR-172)."""
         if not self.units[i].on:
             return
-        self.set(i, status=how, pinned=False, mines=())
+        self.set(i, status=how, pinned=False, mines=(), aboard=-1)
         self.touched.add(i)
         self.say(f"{self.tag(i)} is {how} from the table." if how == "removed" else f"{self.tag(i)} is {how}.")
+        for r in self.riders(i):
+            self.escape(r, i, cause)
         self.missions = [m for m in self.missions if not (m.caller == i and m.landed is not None)]
         if self.selected == i:
             self.selected = -1
@@ -1331,31 +1535,48 @@ class Builder:
         i = self.ctx.index[a.unit]
         follow = bool(self.pending)
         if a.order == "A":
-            self.move_unit(i, a.point, 0.5, f"moves to ({a.point[0]:g}, {a.point[1]:g})")
+            self.move_unit(i, a.point, 0.5, f"moves to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
             self.done(i, "A")
         elif a.order == "B":
             self.begin_order(i, "B")
-            self.move_unit(i, a.point, 0.5, f"advances to ({a.point[0]:g}, {a.point[1]:g})")
+            self.move_unit(i, a.point, 0.5, f"advances to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
             if self.result is None:
                 self.after_advance(i)
         elif a.order == "C" and not follow:
             self.begin_order(i, "C")
-            self.move_unit(i, a.point, 1.0, f"moves to ({a.point[0]:g}, {a.point[1]:g})")
+            self.move_unit(i, a.point, 1.0, f"moves to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
             self.done(i, "C")
         elif a.order == "D":
             self.begin_order(i, "D")
-            self.move_unit(i, a.point, 0.5, f"moves to ({a.point[0]:g}, {a.point[1]:g})")
+            self.move_unit(i, a.point, 0.5, f"moves to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
             if self.units[i].on:
                 self.set(i, limbered=False)
                 self.say(f"{self.tag(i)} unlimbers.", self.sides_seeing(i))
             self.done(i, "D")
-        else:
+        elif a.order == "E":
             self.begin_order(i, "E")
             self.set(i, limbered=True)
-            self.move_unit(i, a.point, 0.5, f"moves to ({a.point[0]:g}, {a.point[1]:g})")
+            self.move_unit(i, a.point, 0.5, f"moves to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
             self.done(i, "E")
+        else:
+            self.begin_order(i, "C")
+            if a.order == "S":
+                self.move_unit(i, a.point, 0.5, f"rides to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
+                if self.units[i].on:
+                    self.dismount(i)
+            elif a.order == "M":
+                self.mount(i)
+                self.move_unit(i, a.point, 0.5, f"rides to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
+            else:
+                self.disembark(i)
+                self.move_unit(i, a.point, 0.5, f"moves to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
+            self.refresh([i])
+            self.done(i, "C")
 
-    def move_unit(self, i: int, goal: Coord, budget: float, words: str, close: bool = False) -> None:
+    def move_unit(self, i: int, goal: Coord, budget: float, words: str, close: bool = False,
+                  deliberate: bool = False) -> None:
+        """Move unit ``i`` straight towards ``goal`` with ``budget`` of a move (1 or 1/2); ``deliberate``: a
+        person's free-form move, which may enter a known minefield (BR-176)."""
         ctx = self.ctx
         u = self.units[i]
         t = self.t(i)
@@ -1373,6 +1594,9 @@ class Builder:
                 stuck = True
         reach = cost.reach(rolls, budget)
         end = self.keep_off(i, start, reach.point)
+        avoided = ""
+        if not deliberate and self.ctx.minefields:
+            end, avoided = self.avoid_known_fields(i, start, end)
         end = _pt(end)
         moved = geo.distance(start, end)
         heading = u.facing if moved < 1e-6 else math.degrees(math.atan2(end[0] - start[0], end[1] - start[1])) % 360
@@ -1391,18 +1615,26 @@ class Builder:
         highest = cost.reach({c: 6 for c in cost.random_columns}, 1.0).inches
         in_close = close and t.kind in ("infantry", "cavalry") and moved >= 0.5 * highest - 1e-9 and moved > 0
         u = self.units[i]  # the mines may have killed figures on the way
-        n = len(u.figs)
+        if not u.on:
+            return
+        n = len(u.figs) - u.holders  # horse holders stay with the horses (BR-162)
         spacing = CLOSE_SPACING if close else FORMATION_SPACING
         figs = formation(end, n, heading, spacing) if n > 1 else (end,)
-        figs = tuple((min(max(x, 0.0), ctx.width), min(max(y, 0.0), ctx.depth)) for x, y in figs)
+        figs = tuple((min(max(x, 0.0), ctx.width), min(max(y, 0.0), ctx.depth)) for x, y in figs) + u.horse_lines
         self.set(i, figs=figs, facing=round(heading, 1), moved=self.move, moved_in=round(moved, 2), close=in_close,
-                 stuck=u.stuck or stuck)
+                 stuck=u.stuck or stuck, halves=min(2, u.halves + (1 if budget < 1 else 2)) if t.kind == "vehicle"
+                 else u.halves)
         self.touched.add(i)
+        for r in self.riders(i):  # the riders go with their vehicle (BR-170)
+            self.set(r, figs=(end,) * len(self.units[r].figs), moved=self.move, facing=round(heading, 1))
         self.refresh([i])
         extra = "" if reach.reason == "reaches the end of the path" else f" ({reach.reason})"
         self.say(f"{self.tag(i)} {words}: {moved:.1f}\" to ({end[0]:g}, {end[1]:g}){extra}"
                  + (" in close order" if in_close else "") + (" and is stuck for the rest of the game" if stuck else "")
                  + ".", self.sides_seeing(i))
+        if avoided:
+            self.say(f"{self.tag(i)} halts at the edge of minefield '{avoided}', which its side knows (BR-176).",
+                     self.own(i))
 
     def keep_off(self, i: int, start: Coord, end: Coord) -> Coord:
         """Stop a move short of 2" from every enemy figure (no close combat, BR-120)."""
@@ -1410,6 +1642,8 @@ class Builder:
         pts = [f for k, v in enumerate(self.units) if v.on and self.ctx.side_of[k] == enemy for f in v.figs]
         if not pts:
             return end
+        if _segment_clear(start, end, pts, KEEP_OFF):
+            return end  # no enemy figure within 2" of the path: nothing to stop short of
         arr = np.array(pts)
         steps = np.linspace(0.0, 1.0, 41)
         xs = start[0] + (end[0] - start[0]) * steps
@@ -1468,13 +1702,19 @@ class Builder:
                                                                     "check": check, "density": m.density}, sides,
                                   head=head)
                     result = "I" if r.result == "immobilised" else result
+                if m.kind in ("ap", "mixed") and target == "soft":
+                    self.riders_hit_by_ap(i, check, m.density, sides, at)
                 if result.startswith("K"):
                     self.set(i, figs=(_pt(at),))
-                    self.remove(i, "destroyed")
+                    for rider in self.riders(i):
+                        self.set(rider, figs=(_pt(at),) * len(self.units[rider].figs))
+                    self.remove(i, "destroyed", cause="mine")
                     return _pt(at), "gone"
                 if result.startswith("I"):
                     final, outcome = _pt(at), "stuck"
                     inside.add(k)
+                    if target == "soft":
+                        self.riders_shaken(i, sides)
                     break
             elif m.kind in ("ap", "mixed"):
                 r = self.roll("brigade/ap-mine-troops", {"check": check, "density": m.density,
@@ -1525,7 +1765,7 @@ class Builder:
         t, te = self.t(i), self.t(e)
         here, there = u.anchor(), eu.anchor()
         rng = _ceil_inches(geo.distance(here, there))
-        cavalry_moving = t.kind == "cavalry"
+        cavalry_moving = t.kind == "cavalry" and u.mounted  # "Mounted cavalry always count as moving when firing"
         moving = moving or cavalry_moving
         known = self.known(ctx.side_of[i]).get(e, 0)
         part = known == AWARE
@@ -1537,7 +1777,7 @@ class Builder:
         head = f"{self.tag(i)} fires at {self.tag(e)} ({rng}\")"
         self.say(head + (" moving" if moving else "") + (", firer pinned" if u.pinned else "")
                  + (", target only part detected" if part else "") + ".", sides)
-        cover = ctx.cover(there, ctx.body(e), here)
+        cover = ctx.cover(there, ctx.body(e, self.units[e]), here)
         if te.kind == "vehicle":
             weapon = at_weapon(t, u) if mode == 0 else None
             soft = te.protection == "soft_skin"
@@ -1647,11 +1887,26 @@ class Builder:
         """Phase 3: a request by an observer or battalion HQ on an enemy it detects (BR-151)."""
         ctx = self.ctx
         aim = self.units[e].anchor()
-        self.missions.append(Mission(k, c, aim, self.move + 2))
         side = ctx.side_of[c]
+        point = self.registered_point(side, ctx.batteries[k].fire, aim)
+        if point is not None:
+            aim = point.at
+        self.missions.append(Mission(k, c, aim, self.move + 2, registered=point is not None))
         self.say(f"{self.tag(c)} requests {ctx.batteries[k].id} ({ctx.batteries[k].name or ctx.batteries[k].fire}) "
-                 f"on {self.tag(e)} at ({aim[0]:g}, {aim[1]:g}): a marker is placed; the fire arrives next period "
-                 "(Timing).", (side,))
+                 f"on {self.tag(e)} at ({aim[0]:g}, {aim[1]:g})"
+                 + (f", its pre registered defensive aiming point '{point.name}'" if point is not None else "")
+                 + ": a marker is placed; the fire arrives next period (Timing).", (side,))
+
+    def registered_point(self, side: str, fire: str, target: Coord) -> Any:
+        """The side's pre registered defensive aiming point whose fire zone would cover ``target`` (within half
+        the zone's width of it), if any: artillery called there comes down on the point, -2 to its deviation;
+        mortars get no deduction ("Mortar and indirect artillery Fire"; BR-177)."""
+        firer = INDIRECT.firers[fire]  # type: ignore[index]
+        if firer.mortar:
+            return None
+        near = [(geo.distance(p.at, target), n, p) for n, p in enumerate(self.ctx.aiming_points)
+                if p.side == side and geo.distance(p.at, target) <= firer.zone / 2]
+        return min(near)[2] if near else None
 
     def keep_fire(self, a: Continue | Walk) -> None:
         ctx = self.ctx
@@ -1681,9 +1936,10 @@ class Builder:
             return
         groups: dict[tuple[Any, ...], list[Mission]] = {}
         for m in due:
-            groups.setdefault((m.aim, ctx.batteries[m.battery].fire, m.landed is not None), []).append(m)
+            groups.setdefault((m.aim, ctx.batteries[m.battery].fire, m.landed is not None, m.registered),
+                              []).append(m)
         rest = [m for m in self.missions if m not in due]
-        for (aim, fire, walked), ms in groups.items():
+        for (aim, fire, walked, registered), ms in groups.items():
             caller = ms[0].caller
             origin = self.units[caller].anchor() if self.units[caller].on else aim
             names = ", ".join(ctx.batteries[m.battery].id for m in ms)
@@ -1691,7 +1947,7 @@ class Builder:
                 landed: Coord | None = aim
                 self.say(f"Off table fire: {names} ({fire}) comes down again at ({aim[0]:g}, {aim[1]:g}).")
             else:
-                landed = self.deviate(fire, len(ms), aim, origin, called=True, on_table=False,
+                landed = self.deviate(fire, len(ms), aim, origin, called=True, on_table=False, registered=registered,
                                       head=f"Off table fire: {names} arrives on the marker at ({aim[0]:g}, "
                                            f"{aim[1]:g})")
             if landed is not None:
@@ -1702,10 +1958,13 @@ class Builder:
         self.missions = rest
 
     def deviate(self, fire: str, batteries: int, aim: Coord, origin: Coord, called: bool, on_table: bool,
-                head: str) -> Coord | None:
+                head: str, registered: bool = False) -> Coord | None:
         nation = self.ctx.nation[self.ctx.side_moving(self.move)]
-        r = self.roll("brigade/indirect-deviation", {"firer": fire, "nation": nation, "on_table": on_table,
-                                                     "batteries": batteries, "called": called}, head=head)
+        params: dict[str, Any] = {"firer": fire, "nation": nation, "on_table": on_table, "batteries": batteries,
+                                  "called": called}
+        if registered:
+            params["pre_registered"] = True
+        r = self.roll("brigade/indirect-deviation", params, head=head)
         if r.result == "does not arrive":
             return None
         if r.result == "on target":
@@ -1732,7 +1991,7 @@ class Builder:
         self.say(f"Fire zone {depth}\" deep by {width}\" wide centred on ({at[0]:g}, {at[1]:g}).")
         for i in range(len(self.units)):
             u = self.units[i]
-            if not u.on:
+            if not u.on or u.aboard >= 0:  # riders share their vehicle's fate (BR-172)
                 continue
             inside = [k for k, (x, y) in enumerate(u.figs)
                       if abs((x - at[0]) * ux + (y - at[1]) * uy) <= depth / 2 + 1e-9
@@ -1751,7 +2010,7 @@ class Builder:
                 else:
                     self.pin(i)
                 continue
-            cover = ctx.cover(u.anchor(), ctx.body(i), at)
+            cover = ctx.cover(u.anchor(), ctx.body(i, self.units[i]), at)
             breach = cover.breach if cover.save == "hard" and cover.breach else "none"
             r = self.roll("brigade/indirect-fire-effect", {
                 "firer": fire, "batteries": batteries, "figures": min(len(inside), 12), "cover": cover.save,
@@ -1761,27 +2020,26 @@ class Builder:
             self.kill(i, _killed(r.result.partition(", ")[2]), at, among=inside)
             self.touched.add(i)
 
-    def bombard(self, i: int, e: int) -> None:
+    def bombard(self, i: int, e: int | None, feature: str = "") -> None:
+        """Phase 4: on-table indirect fire at an enemy unit ``e`` the firer sees, or at a terrain ``feature``'s
+        centre (BR-153, BR-178): it arrives at once and is diced as on-table fire."""
         fire = self.view()._indirect_class(i)
         assert fire is not None
         self.set(i, indirect=True, fired=self.move, order="4")
         self.touched.add(i)
-        aim = self.units[e].anchor()
+        aim = self.units[e].anchor() if e is not None else self.ctx.area_aim[feature]
         here = self.units[i].anchor()
+        what = f"{self.tag(e)}, which it can see" if e is not None else f"{feature}, a feature it can see (BR-178)"
         landed = self.deviate(fire, 1, aim, here, called=False, on_table=True,
-                              head=f"{self.tag(i)} fires indirect at {self.tag(e)}, which it can see: it arrives at "
-                                   "once (Timing)")
+                              head=f"{self.tag(i)} fires indirect at {what}: it arrives at once (Timing)")
         if landed is not None:
             self.zone_effect(fire, 1, landed, here)
         self.refresh([i])
 
 
-@functools.cache
-def _max_inches(row_name: str) -> float:
-    """The longest move of a movement-table row: its best rate at its best throw (destinations, BR-160)."""
-    row = geo.mover(row_name)
-    return max(float(r.highest) for c in ("road", "open", "rough", "thick")
-               if (r := row.rate(c)) is not None)
+def _key(fo: tuple[Any, ...], fe: tuple[Any, ...], held: int) -> tuple[Any, ...]:
+    """A detection's memo key from the observer's and the target's facts (Builder._facts) and what was held."""
+    return (fo[0], fo[1], fe[0], fe[1], fe[2], fo[3], fe[4], fe[5], held)
 
 
 def _band(dead: int, figures: int) -> int:
@@ -1789,31 +2047,20 @@ def _band(dead: int, figures: int) -> int:
     return 3 if 3 * dead >= 2 * figures else 2 if 2 * dead >= figures else 1 if 3 * dead >= figures else 0
 
 
-def _hits(result: str) -> int:
-    return 0 if result.startswith("no") else int(result.split()[0])
-
-
-def _killed(result: str) -> int:
-    return 0 if result.startswith("no") or not result else int(result.split()[0])
-
-
-def _clip_segment(a: Coord, b: Coord, box: tuple[float, float, float, float]) -> tuple[float, float] | None:
-    """The stretch (t0, t1) of segment a-b inside the box (Liang-Barsky), or None."""
-    t0, t1 = 0.0, 1.0
+def _segment_clear(a: Coord, b: Coord, points: Sequence[Coord], gap: float) -> bool:
+    """Whether every point is at least ``gap`` from the segment a-b (a cheap exact test before sampling)."""
     dx, dy = b[0] - a[0], b[1] - a[1]
-    for p, q in ((-dx, a[0] - box[0]), (dx, box[2] - a[0]), (-dy, a[1] - box[1]), (dy, box[3] - a[1])):
-        if abs(p) < 1e-12:
-            if q < 0:
-                return None
-            continue
-        r = q / p
-        if p < 0:
-            t0 = max(t0, r)
-        else:
-            t1 = min(t1, r)
-        if t0 > t1:
-            return None
-    return (t0, t1)
+    n2 = dx * dx + dy * dy
+    for x, y in points:
+        px, py = x - a[0], y - a[1]
+        t = 0.0 if n2 <= 0 else min(1.0, max(0.0, (px * dx + py * dy) / n2))
+        ex, ey = px - t * dx, py - t * dy
+        if ex * ex + ey * ey < gap * gap + 1e-6:
+            return False
+    return True
+
+
+
 
 
 # --- the game -------------------------------------------------------------------------------------
@@ -1841,10 +2088,15 @@ class BrigadeGame:
             t = ctx.types[i]
             figs = self.scenario.start_figures[i]
             roles = t.figures if t.figures else ("",) * len(figs)
+            if self.scenario.holders[i]:  # a squadron set up dismounted: its horse holders are its last figures
+                roles = tuple(roles[k] for k in holders_last(tuple(roles), self.scenario.holders[i]))
             facing = spec.facing if spec.facing is not None else next(
                 s.facing for s in self.scenario.spec.sides if s.name == spec.side)
             units.append(U(tuple(_pt(f) for f in figs), tuple(roles), limbered=spec.limbered, facing=facing % 360,
-                           plan=tuple(_pt(p) for p in spec.plan)))
+                           plan=tuple(_pt(p) for p in spec.plan),
+                           mounted=t.kind == "cavalry" and spec.mounted is not False,
+                           holders=self.scenario.holders[i],
+                           aboard=ctx.index[spec.aboard] if spec.aboard else -1))
         gen = np.random.default_rng(seed)
         start = BrigadeState(ctx, 0, "start", 0, -1, (), tuple(units), {}, (), (frozenset(), frozenset()),
                              dict(gen.bit_generator.state), (), None)
@@ -1856,8 +2108,8 @@ class BrigadeGame:
                 for i in range(len(units)):
                     if ctx.side_of[i] == side.name:
                         for o in range(len(units)):
-                            if ctx.side_of[o] != side.name and b.ctx.sight(units[o].anchor(), ctx.body(o),
-                                                                           units[i].anchor(), ctx.body(i))[0]:
+                            if ctx.side_of[o] != side.name and b.ctx.sight(units[o].anchor(), ctx.body(o, units[o]),
+                                                                           units[i].anchor(), ctx.body(i, units[i]))[0]:
                                 b.pairs[(o, i)] = (SPOTTED, -1)
             del s
         title = self.scenario.spec.title
@@ -1908,8 +2160,23 @@ def invariants(state: Any) -> list[str]:
                 out.append(f"{ctx.ids[i]}: a figure is off the table")
             if t.kind in ("infantry", "cavalry") and t.n_figures - len(u.figs) >= removed_at(t.n_figures):
                 out.append(f"{ctx.ids[i]}: two thirds dead but still on the table")
-        if u.pinned and (t.kind == "cavalry" or not u.on):
-            out.append(f"{ctx.ids[i]}: pinned, but cavalry and units off the table are never pinned")
+        if u.pinned and ((t.kind == "cavalry" and u.mounted) or not u.on):
+            out.append(f"{ctx.ids[i]}: pinned, but mounted cavalry and units off the table are never pinned")
+        if u.holders and (t.kind != "cavalry" or u.mounted or u.holders >= len(u.figs)):
+            out.append(f"{ctx.ids[i]}: {u.holders} horse holders, but only dismounted cavalry with men fighting "
+                       "have them")
+        if u.mounted and t.kind != "cavalry":
+            out.append(f"{ctx.ids[i]}: mounted, but it is no cavalry")
+        if u.aboard >= 0:
+            c = state.units[u.aboard]
+            if not (u.on and c.on and ctx.types[u.aboard].carries >= len(u.figs) and all(f == c.anchor()
+                                                                                         for f in u.figs)):
+                out.append(f"{ctx.ids[i]}: rides {ctx.ids[u.aboard]}, but not as a rider may (BR-170)")
+            if any(ctx.ids[i] in (ctx.ids[o], ctx.ids[e]) for o, e in state.pairs if i in (o, e)):
+                out.append(f"{ctx.ids[i]}: rides a vehicle but sees or is seen (BR-170)")
+    riders = [u.aboard for u in state.units if u.on and u.aboard >= 0]
+    if len(riders) != len(set(riders)):
+        out.append("a vehicle carries two units (BR-170)")
         if u.stuck and t.kind not in ("vehicle", "gun"):
             out.append(f"{ctx.ids[i]}: stuck, but only vehicles and towed guns get stuck (BR-46)")
         if u.limbered and t.kind != "gun":

@@ -23,11 +23,13 @@ from warroom.core.tables import Table
 from warroom.rulesets.brigade.f_tables import INDIRECT
 from warroom.rulesets.brigade.game.units import TYPES, UnitType
 from warroom.rulesets.brigade.m_morale import CLASSES
+from warroom.rulesets.brigade.m_movement import TABLE as MOVE_TABLE
 from warroom.rulesets.brigade.table import Battlefield, BattlefieldError
 
 Morale = Literal["elite", "veteran", "trained", "raw"]
 Nation = Literal["german", "british", "american", "other"]
 Coord = tuple[float, float]
+HOLDERS = MOVE_TABLE.horse_holders
 FORMATION_SPACING = 1.25
 """Figures are placed 1 1/4" apart, centre to centre (a 1/2" gap between 3/4" bases; BR-106)."""
 
@@ -63,6 +65,8 @@ class UnitSpec(Table):
     limbered: bool = False
     plan: tuple[Coord, ...] = ()
     battalion: str = ""
+    mounted: bool | None = None
+    aboard: str = ""
 
 
 class BatterySpec(Table):
@@ -70,6 +74,14 @@ class BatterySpec(Table):
     side: str
     name: str = ""
     fire: str
+
+
+class AimingPointSpec(Table):
+    """A pre registered defensive aiming point of a side's artillery (Mortar and indirect artillery Fire)."""
+
+    side: str
+    name: str = Field(min_length=1)
+    at: Coord
 
 
 class MinefieldSpec(Table):
@@ -96,6 +108,7 @@ class ScenarioSpec(Table):
     units: tuple[UnitSpec, ...] = Field(min_length=2)
     batteries: tuple[BatterySpec, ...] = ()
     minefields: tuple[MinefieldSpec, ...] = ()
+    aiming_points: tuple[AimingPointSpec, ...] = ()
 
 
 class Scenario:
@@ -107,13 +120,39 @@ class Scenario:
         self.path = path
         self.sides = tuple(s.name for s in spec.sides)
         self.types: tuple[UnitType, ...] = tuple(TYPES[u.type] for u in spec.units)
+        at = {u.id: u.at for u in spec.units}
         self.start_figures: tuple[tuple[Coord, ...], ...] = tuple(
-            u.figures if u.figures is not None else formation(u.at, TYPES[u.type].n_figures, facing_of(spec, u))
-            for u in spec.units)
+            (at[u.aboard],) * TYPES[u.type].n_figures if u.aboard else _figures(spec, u) for u in spec.units)
+        self.holders: tuple[int, ...] = tuple(holders_of(TYPES[u.type].n_figures) if dismounted(u) else 0
+                                              for u in spec.units)
 
     @property
     def name(self) -> str:
         return self.spec.name
+
+
+def holders_of(figures: int) -> int:
+    """Horse holders of a dismounted cavalry unit: one figure in every four, or part of four (BR-48)."""
+    return -(-figures // HOLDERS.one_in)
+
+
+def holders_last(roles: tuple[str, ...], holders: int) -> tuple[int, ...]:
+    """The figures of a cavalry unit in the order fighting men first, horse holders last: the holders are
+    riflemen where there are enough, never the specialist (he dies last, and fights; BR-162)."""
+    n = len(roles)
+    order = sorted(range(n), key=lambda k: (roles[k] == "rifle", k))
+    return (*sorted(order[:n - holders]), *sorted(order[n - holders:]))
+
+
+def dismounted(u: UnitSpec) -> bool:
+    return TYPES[u.type].kind == "cavalry" and u.mounted is False
+
+
+def horse_lines(centre: Coord, facing: float, holders: int) -> tuple[Coord, ...]:
+    """Where horse holders stand: in a line 2" behind the point where their unit dismounted (BR-162)."""
+    rad = math.radians(facing)
+    back = (round(centre[0] - 2.0 * math.sin(rad), 2), round(centre[1] - 2.0 * math.cos(rad), 2))
+    return formation(back, holders, facing)
 
 
 def facing_of(spec: ScenarioSpec, unit: UnitSpec) -> float:
@@ -230,10 +269,14 @@ def _check(path: Path, spec: ScenarioSpec, field: Battlefield) -> None:
                         f"positions, not {len(u.figures)} (or leave figures out to form a line at `at`)")
         if u.limbered and kind.kind != "gun":
             raise _fail(path, f"{where}.limbered", "only a gun battery is limbered or unlimbered")
+        if u.mounted is not None and kind.kind != "cavalry":
+            raise _fail(path, f"{where}.mounted", "only cavalry are mounted or dismounted (Mounting and "
+                        "dismounting)")
         for k, p in enumerate(_figures(spec, u), 1):
             if not _on_table(field, p):
                 raise _fail(path, f"{where}", f"figure {k} of the line formed at {list(u.at)} falls off the table "
                             f"at {list(p)}; move the unit in or give its figures")
+    _check_aboard(path, spec)
     for side, count in per_side.items():
         if count == 0:
             raise _fail(path, "units", f"side '{side}' has no units")
@@ -249,6 +292,15 @@ def _check(path: Path, spec: ScenarioSpec, field: Battlefield) -> None:
                         f"{', '.join(INDIRECT.firers)}")
     if len(spec.batteries) > 16:
         raise _fail(path, "batteries", f"at most 16 off-table batteries, not {len(spec.batteries)}")
+    points = [a.name for a in spec.aiming_points]
+    if len(set(points)) != len(points) or len(points) > 16:
+        raise _fail(path, "aiming_points", "at most 16 aiming points, with unique names")
+    for n, a in enumerate(spec.aiming_points, 1):
+        where = f"aiming_points[{n} '{a.name}']"
+        if a.side not in sides:
+            raise _fail(path, f"{where}.side", f"'{a.side}' is not a side; allowed: {', '.join(sides)}")
+        if not _on_table(field, a.at):
+            raise _fail(path, f"{where}.at", f"{list(a.at)} is off the {field.width:g}\" x {field.depth:g}\" table")
     for n, m in enumerate(spec.minefields, 1):
         where = f"minefields[{n} '{m.name}']"
         if m.owner not in sides:
@@ -265,11 +317,44 @@ def _check(path: Path, spec: ScenarioSpec, field: Battlefield) -> None:
                         "(003 MINES b)")
 
 
+def _check_aboard(path: Path, spec: ScenarioSpec) -> None:
+    """Units that start the game riding a transport (seed 004 "Entering / leaving vehicles"; BR-170)."""
+    units = {u.id: u for u in spec.units}
+    taken: dict[str, str] = {}
+    for n, u in enumerate(spec.units, 1):
+        if not u.aboard:
+            continue
+        where = f"units[{n} '{u.id}'].aboard"
+        kind = TYPES[u.type]
+        carrier = units.get(u.aboard)
+        if carrier is None:
+            raise _fail(path, where, f"'{u.aboard}' is not a unit of this scenario; give the id of the vehicle it "
+                        "rides")
+        ride = TYPES[carrier.type]
+        if not kind.rides:
+            raise _fail(path, where, f"a {kind.label} does not ride in vehicles: only infantry, support weapon "
+                        "sections, HQs and observers do (BR-170)")
+        if carrier.side != u.side or not ride.carries:
+            raise _fail(path, where, f"'{u.aboard}' is not a vehicle of its own side that carries troops")
+        if carrier.aboard:
+            raise _fail(path, where, f"'{u.aboard}' itself rides in another vehicle")
+        if kind.n_figures > ride.carries:
+            raise _fail(path, where, f"a {ride.label} carries {ride.carries} figures; {u.id} has {kind.n_figures} "
+                        "(BR-170)")
+        if u.aboard in taken:
+            raise _fail(path, where, f"'{u.aboard}' already carries {taken[u.aboard]}: one unit to a vehicle (BR-170)")
+        taken[u.aboard] = u.id
+
+
 def _figures(spec: ScenarioSpec, u: UnitSpec) -> tuple[Coord, ...]:
     if u.figures is not None:
         return u.figures
-    return formation(u.at, TYPES[u.type].n_figures, facing_of(spec, u))
+    n = TYPES[u.type].n_figures
+    if dismounted(u):  # the fighting figures in a line at `at`, the horse holders behind them
+        held = holders_of(n)
+        return formation(u.at, n - held, facing_of(spec, u)) + horse_lines(u.at, facing_of(spec, u), held)
+    return formation(u.at, n, facing_of(spec, u))
 
 
-__all__ = ["CLASSES", "FORMATION_SPACING", "Scenario", "ScenarioError", "ScenarioSpec", "formation",
-           "load_scenario"]
+__all__ = ["CLASSES", "FORMATION_SPACING", "Scenario", "ScenarioError", "ScenarioSpec", "formation", "holders_last",
+           "holders_of", "horse_lines", "load_scenario"]

@@ -47,6 +47,7 @@ class UnitType(Table):
     turret_mgs: int = Field(0, ge=0, le=3)
     autocannon: int = Field(0, ge=0, le=2)
     transport: bool = False
+    carries: int = Field(0, ge=0, le=12)
 
     @model_validator(mode="after")
     def _fits_its_kind(self) -> Self:
@@ -94,6 +95,10 @@ class UnitType(Table):
                 raise ValueError("a vehicle with a main gun needs its he class")
             if self.tons < 1:
                 raise ValueError("a vehicle needs its weight in tons (seed 003's mines)")
+            if self.transport and not self.carries:
+                raise ValueError("a transport vehicle needs `carries`: how many figures one model carries (BR-170)")
+        elif self.carries:
+            raise ValueError(f"a {self.kind} unit carries no troops; only vehicles do (`carries`, BR-170)")
         return self
 
     @property
@@ -106,6 +111,12 @@ class UnitType(Table):
     @property
     def n_figures(self) -> int:
         return len(self.figures) if self.figures else self.crew if self.kind != "vehicle" else 1
+
+    @property
+    def rides(self) -> bool:
+        """Whether the unit may ride in a transport vehicle: troops on foot and their support weapons (seed
+        004 "Troop types": transport vehicles are "used for troop or weapon transport"; BR-170)."""
+        return self.kind in ("infantry", "support", "hq", "observer")
 
     @property
     def counts_as_company(self) -> bool:
