@@ -1,6 +1,8 @@
 """Company Fire full games: random-vs-random games per second on one core, actions per second, memory.
 
     python benchmarks/company_fire_game.py            # 200 games of the smallest scenario, 40 of the others
+                                                      # (the armoured scenarios, hedgerow_breakout and
+                                                      # ambush_at_the_ford, are rows like the others)
     python benchmarks/company_fire_game.py --quick    # a smoke run (CI)
 
 Target (issue "Company Fire: the complete rules-enforced game"): at least 100 full games per second per

@@ -131,6 +131,11 @@ def test_movement_rates_are_the_seeds_table() -> None:
         "light_mortar": 1, "mmg": 1, "hmg": 1,
         "anti_tank_gun": 1, "light_anti_tank_gun": 1,
         "platoon_leader": 2, "company_commander": 2, "sniper": 2, "forward_observer": 2, "scout": 2,
+        # squads with anti-tank weapons are squads; vehicles move at their class's off-road rate (seed
+        # "Vehicle Movement": light 4, medium 3, heavy 2, half-track 3, wheeled 3)
+        "bazooka_squad": 2, "panzerschreck_squad": 2, "piat_squad": 2, "panzerfaust_squad": 2,
+        "light_tank": 4, "medium_tank": 3, "heavy_tank": 2, "light_tank_destroyer": 4, "medium_tank_destroyer": 3,
+        "heavy_tank_destroyer": 2, "half_track": 3, "armoured_car": 3, "truck": 3,
     }
     assert {name: t.movement_spaces for name, t in CATALOGUE.items()} == rates
     # Footnote **: weapon teams never move and fire on one card (CF-41: guns neither).
@@ -146,13 +151,18 @@ def test_weapons_are_the_seeds_fire_table() -> None:
         "smg_squad": ("smg_squad", 1, 2), "rifle_squad": ("rifle_squad", 6, 3),
         "engineer_squad": ("engineer_squad", 6, 3), "light_mortar": ("light_mortar", 6, 3),
         "mmg": ("mmg", 10, 3), "hmg": ("hmg", 10, 4), "sniper": ("sniper", 10, 3),
+        # squads with anti-tank weapons keep their rifles; a vehicle MG is an MMG (CF-77); TDs have none
+        **{f"{w}_squad": ("rifle_squad", 6, 3) for w in ("bazooka", "panzerschreck", "piat", "panzerfaust")},
+        **{v: ("vehicle_mg", 10, 3) for v in ("light_tank", "medium_tank", "heavy_tank", "half_track",
+                                              "armoured_car")},
     }
     armed = {name: (t.weapon_key, t.weapon.range_spaces, t.weapon.dice)
              for name, t in CATALOGUE.items() if t.weapon is not None}
     assert armed == fire
     assert {n for n, t in CATALOGUE.items() if t.has("indirect_fire")} == {"light_mortar"}
     # "Opportunity Fire": MGs may op fire more than once a phase.
-    assert {n for n, t in CATALOGUE.items() if t.has("mg_op_fire")} == {"mmg", "hmg"}
+    assert {n for n, t in CATALOGUE.items() if t.has("mg_op_fire")} == {
+        "mmg", "hmg", "light_tank", "medium_tank", "heavy_tank", "half_track", "armoured_car"}
 
 
 @RULE("002", "Attacking vehicles")
@@ -178,7 +188,11 @@ def test_who_may_close_assault() -> None:
     # "Weapon crews (MG, mortar, anti-tank gun, etc.) may not initiate close assault"; SMFs cannot either.
     crews = {"light_mortar", "mmg", "hmg", "anti_tank_gun", "light_anti_tank_gun"}
     assert {n for n, t in CATALOGUE.items() if t.weapon_crew} == crews
-    assert {n for n, t in CATALOGUE.items() if t.may_close_assault} == {"rifle_squad", "smg_squad", "engineer_squad"}
+    vehicles = {n for n, t in CATALOGUE.items() if t.is_vehicle}
+    assert len(vehicles) == 9
+    at_squads = {f"{w}_squad" for w in ("bazooka", "panzerschreck", "piat", "panzerfaust")}
+    assert {n for n, t in CATALOGUE.items() if t.may_close_assault} == {
+        "rifle_squad", "smg_squad", "engineer_squad", *at_squads, *vehicles}
     assert {n for n, t in CATALOGUE.items() if t.has("smg_assault")} == {"smg_squad"}  # +2 SMG squad
 
 
@@ -197,8 +211,8 @@ def test_unknown_and_vehicle_unit_types_are_refused_with_suggestions() -> None:
     with pytest.raises(UsageError, match=r"unknown unit type 'rifle_sqaud' \(did you mean 'rifle_squad'\?\); "
                                          r"allowed: rifle_squad, smg_squad"):
         unit_type("rifle_sqaud")
-    with pytest.raises(UsageError, match="'medium_tank' is a vehicle: vehicles arrive with the vehicle rules"):
-        unit_type("medium_tank")
+    # Vehicles play now (seed "Vehicles"): a vehicle type is a unit type with its class.
+    assert unit_type("medium_tank").is_vehicle and unit_type("medium_tank").vehicle.label == "medium tank"  # type: ignore[union-attr]
 
 
 @RULE("002", "Figures")
@@ -206,8 +220,12 @@ def test_a_broken_catalogue_names_the_problem(tmp_path: Path) -> None:
     text = UNITS_FILE.read_text(encoding="utf-8")
     vehicle = tmp_path / "vehicle.toml"
     vehicle.write_text(text + '\n[units.sherman]\nlabel = "Sherman"\nkind = "vehicle"\n', encoding="utf-8")
-    with pytest.raises(TableError, match="kind 'vehicle' is not playable yet: vehicles arrive with the vehicle rules"):
+    with pytest.raises(TableError, match="a vehicle \\(kind 'vehicle'\\) and a `vehicle` class go together"):
         load_units(vehicle)
+    unknown = tmp_path / "unknown.toml"
+    unknown.write_text(text.replace('vehicle = "medium_tank"', 'vehicle = "panther"', 1), encoding="utf-8")
+    with pytest.raises(TableError, match=r"vehicle 'panther' is not a \[vehicle_classes.\*\] row"):
+        load_units(unknown)
     weapon = tmp_path / "weapon.toml"
     weapon.write_text(text.replace('weapon = "hmg"', 'weapon = "hmg42"'), encoding="utf-8")
     with pytest.raises(TableError, match=r"weapon 'hmg42' is not a \[weapons.\*\] row of tables.toml"):
@@ -226,7 +244,7 @@ def test_a_broken_catalogue_names_the_problem(tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
 def test_shipped_scenario_loads_and_is_a_platoon_to_a_company(path: Path) -> None:
     s = load_scenario(path)
-    assert len(SHIPPED) == 4
+    assert len(SHIPPED) == 6  # four infantry scenarios, two armoured (vehicle rules)
     assert s.briefing.count("\n\n") >= 2  # a few paragraphs
     # A platoon (three squads) to a company (twelve squads and teams) a side (seed "Scale").
     assert 3 <= len(s.attacker.non_smf_units) <= 12
@@ -470,7 +488,7 @@ SETUP_CASES = [
     (_set("forces", "attacker", 0, "type", value="rifel_squad"),
      "forces.attacker[0].type: unknown unit type 'rifel_squad' (did you mean 'rifle_squad'"),
     (_set("forces", "attacker", 0, "type", value="half_track"),
-     "forces.attacker[0].type: 'half_track' is a vehicle: vehicles arrive with the vehicle rules; allowed now:"),
+     "forces.attacker[0].facing: unit "),  # a vehicle now plays, and faces an edge (CF-65)
     (_set("forces", "attacker", 0, "at", value="7,5"),
      "forces.attacker[0].at: 7,5 is off the 6 x 6 map (columns 0-5, rows 0-5)"),
     (_set("forces", "attacker", 0, "at", value="0;5"),

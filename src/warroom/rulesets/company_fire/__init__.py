@@ -13,6 +13,7 @@ from warroom.rulesets.company_fire import (
     scenario,
     turn,
     units,
+    vehicles,
 )
 from warroom.rulesets.company_fire.info import INFO
 from warroom.rulesets.company_fire.tables import tables
@@ -21,5 +22,5 @@ tables()  # load and check the rules tables when the ruleset registers: a broken
 
 __all__ = [
     "INFO", "artillery", "board", "close_assault", "fire", "game", "initiative", "los", "mines", "morale", "scenario",
-    "turn", "units",
+    "turn", "units", "vehicles",
 ]

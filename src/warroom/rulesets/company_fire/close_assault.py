@@ -48,6 +48,8 @@ PARAMS = (
     *_side("att", "attacker"),
     Param("att_vehicle_mgs", "int", "non-suppressed vehicle MGs facing the target in the attacker's space", 0,
           minimum=0, maximum=2),
+    Param("att_pinned_vehicle", "bool", "a pinned vehicle takes part in the attack (it assaults at a penalty)",
+          False),
     *_side("def", "defender"),
     Param("def_mgs", "int", "non-suppressed MGs in the defender's space (MG teams and vehicle MGs facing the "
           "attacker; not a squad's LMG)", 0, minimum=0, maximum=2),
@@ -59,8 +61,9 @@ PARAMS = (
 
 
 def _check(v: Mapping[str, Any]) -> None:
-    if v["att_good_order"] == 0:
-        raise UsageError("att_good_order=0: only good-order units may close assault; at least 1 is needed")
+    if v["att_good_order"] == 0 and not v["att_pinned_vehicle"]:
+        raise UsageError("att_good_order=0: only good-order units (or a pinned vehicle, at a penalty) may close "
+                         "assault; at least 1 is needed")
     if v["def_good_order"] == 0 and not (v["def_pinned"] or v["def_suppressed"]):
         raise UsageError("def_good_order=0 with neither def_pinned nor def_suppressed: the target space must hold a "
                          "defending unit")
@@ -95,6 +98,9 @@ def _score_terms(v: Mapping[str, Any], side: str) -> tuple[Modifier, ...]:
             add(f"attacker: {plural(v['att_vehicle_mgs'], 'vehicle MG')}", v["att_vehicle_mgs"] * t.vehicle_mg)
         if v["reinforced_cover"]:
             add("attacker: target has reinforced cover", t.reinforced_cover, "CF-8")
+        if v["att_pinned_vehicle"]:
+            terms.append(Modifier("attacker: a pinned vehicle assaults at a penalty", t.attacker_pinned_vehicle,
+                                  src("Vehicle Unit Status", "CF-84")))
     else:
         if v["def_mgs"]:
             add(f"defender: {plural(v['def_mgs'], 'MG')}", v["def_mgs"] * t.defender_mg, "CF-8")

@@ -30,8 +30,8 @@ from warroom.rulesets.company_fire.info import INFO
 from warroom.rulesets.company_fire.tables import tables
 
 FIRE = "Individual Unit Fire"
-SHOOTERS = ("smg_squad", "rifle_squad", "engineer_squad", "light_mortar", "mmg", "hmg")
-MACHINE_GUNS = ("mmg", "hmg")
+SHOOTERS = ("smg_squad", "rifle_squad", "engineer_squad", "light_mortar", "mmg", "hmg", "vehicle_mg")
+MACHINE_GUNS = ("mmg", "hmg", "vehicle_mg")
 
 WEAPON = Param("weapon", "choice", "the firing unit", choices=SHOOTERS)
 RANGE = Param("range", "int", "range to the target space in spaces (edge steps)", 1, minimum=1, maximum=40)
@@ -40,6 +40,24 @@ CARD = Param("card", "choice", "the card the firer acts on", "fire", choices=("f
 MOVED = Param("moved", "bool", "the firer moved earlier on this card (face card: move then fire)", False)
 RECON = Param("recon_by_fire", "bool", "firing at blinds or hidden units (recon by fire)", False)
 RETREAT = Param("retreat", "bool", "the target retreats one space away from the firer to take one hit fewer", False)
+SHOOTER_PINNED = Param("shooter_pinned", "bool", "a pinned or suppressed vehicle fires its MG (one die less)",
+                       False)
+
+
+def _check_shooter(weapon: str, shooter_pinned: bool) -> None:
+    if shooter_pinned and weapon != "vehicle_mg":
+        raise UsageError(f"shooter_pinned=true is for a vehicle's MG (weapon=vehicle_mg), not a "
+                         f"{_weapon_label(weapon)}: pinned infantry fire normally, suppressed infantry not at all "
+                         "(Unit Status)")
+
+
+def vehicle_penalty(r: Resolution, shooter_pinned: bool) -> int:
+    """Seed "Vehicle Unit Status": a pinned or suppressed vehicle "may shoot with a penalty": one die less,
+    as "Attacking vehicles" says for the main gun (reading CF-78)."""
+    if not shooter_pinned:
+        return 0
+    return r.modifier("the vehicle is pinned or suppressed (buttoned up)", tables().fire.vehicle_shooter_pinned_dice,
+                      src("Vehicle Unit Status", "CF-78"), "dice")
 
 
 def _weapon_label(weapon: str) -> str:
@@ -113,6 +131,7 @@ def _individual_check(v: Mapping[str, Any]) -> None:
     _check_range(v["weapon"], v["range"])
     _check_card(v["weapon"], v["card"], v["moved"])
     _check_retreat(tables().weapons[v["weapon"]].small_arms, v["retreat"], f"a {_weapon_label(v['weapon'])}")
+    _check_shooter(v["weapon"], v["shooter_pinned"])
 
 
 def on_the_move(card: str, moved: bool) -> bool:
@@ -127,7 +146,7 @@ def on_the_move(card: str, moved: bool) -> bool:
     title="Individual unit fire",
     summary="One squad or weapon team fires at one unit in a target space.",
     rule=cite(FIRE, STATUS, readings=("CF-1", "CF-2", "CF-3", "CF-4", "CF-6", "CF-9")),
-    params=(WEAPON, RANGE, COVER, CARD, MOVED, RECON, TARGET_STATUS, RETREAT),
+    params=(WEAPON, RANGE, COVER, CARD, MOVED, RECON, TARGET_STATUS, RETREAT, SHOOTER_PINNED),
     results=UNIT_RESULTS,
     check=_individual_check,
 )
@@ -141,13 +160,16 @@ def individual_fire(
     recon_by_fire: bool,
     target_status: str,
     retreat: bool,
+    shooter_pinned: bool,
 ) -> Outcome:
     """Seed 002 "Individual Unit Fire": dice by weapon, −1 die each for cover, a Move card and
     recon by fire; hits on 5–6; dice rolled for each unit in the target space separately
-    (this resolves one of them) and read on the hit table."""
+    (this resolves one of them) and read on the hit table. A vehicle's hull MG fires as an MMG
+    (CF-77), one die less when the vehicle is pinned or suppressed (CF-78)."""
     r.step(f"target: one {STATUS_NAMES[target_status]} unit, {plural(range, 'space')} away "
            "(dice are rolled separately for each unit in the space)")
     dice = fire_dice(r, weapon, cover=cover, on_the_move=on_the_move(card, moved), recon_by_fire=recon_by_fire)
+    dice = max(0, dice + vehicle_penalty(r, shooter_pinned))
     hits = retreat_to_reduce(r, roll_hits(r, dice), retreat)
     return apply_hits(r, hits, target_status)
 
@@ -230,6 +252,7 @@ def _op_results(v: Mapping[str, Any]) -> tuple[str, ...]:
 
 def _op_check(v: Mapping[str, Any]) -> None:
     _check_range(v["weapon"], v["range"])
+    _check_shooter(v["weapon"], v["shooter_pinned"])
 
 
 @procedure(
@@ -239,16 +262,21 @@ def _op_check(v: Mapping[str, Any]) -> None:
     title="Opportunity fire",
     summary="A single non-phasing unit fires at a unit that moved into a space in its LOS; MGs jam on two 1s.",
     rule=cite(OP_FIRE, FIRE, STATUS, readings=("CF-1", "CF-2", "CF-5")),
-    params=(Param("weapon", "choice", "the firing unit", choices=OP_FIRE_SHOOTERS), RANGE, COVER, TARGET_STATUS),
+    params=(Param("weapon", "choice", "the firing unit", choices=OP_FIRE_SHOOTERS), RANGE, COVER, TARGET_STATUS,
+            SHOOTER_PINNED),
     results=_op_results,
     check=_op_check,
 )
-def opportunity_fire(r: Resolution, weapon: str, range: int, cover: bool, target_status: str) -> Outcome:
+def opportunity_fire(r: Resolution, weapon: str, range: int, cover: bool, target_status: str,
+                     shooter_pinned: bool) -> Outcome:
     """Seed 002 "Opportunity Fire": one unit fires as Individual Unit Fire, only at the unit that
     triggered it; no hit reduction by retreat; an MG that rolls two or more 1s may not op fire
-    again this phase (and so not react, CF-5 and "Non-Phasing Reaction Fire")."""
+    again this phase (and so not react, CF-5 and "Non-Phasing Reaction Fire"). A buttoned-up
+    (pinned) closed-top vehicle's MG op fires at one die less (seed "Vehicle Opportunity Fire",
+    CF-78)."""
     r.step(f"the moving {STATUS_NAMES[target_status]} unit entered a space in the firer's LOS")
     dice = fire_dice(r, weapon, cover=cover, on_the_move=False, recon_by_fire=False)
+    dice = max(0, dice + vehicle_penalty(r, shooter_pinned))
     jammed = False
     d = tables().dice
     if weapon in MACHINE_GUNS and dice:

@@ -9,7 +9,10 @@ so the odds :meth:`CFState.odds` shows and the result applied come from one code
 
 Readings: CF-40 ... CF-56 (scenarios, set-up, victory) and CF-57 ... CF-63 (the game's own:
 which enemies a side reckons with, the close-assault move, acting once per card, the decisions
-the engine asks for, leaders sacrificed and moving, blinds kept whole) in docs/rulings.md.
+the engine asks for, leaders sacrificed and moving, blinds kept whole) in docs/rulings.md; the
+vehicle rules CF-65 ... CF-89 in docs/rulings.d/cf-vehicles.md (facing and turret, arcs of sight
+and fire, buttoning up, vehicle movement and pivots, forced moves, anti-tank fire, vehicle op fire
+and close assault).
 """
 
 from __future__ import annotations
@@ -37,7 +40,15 @@ from warroom.rulesets.company_fire.info import INFO, SEED
 from warroom.rulesets.company_fire.initiative import SEGMENTS, Initiative, end_segment, next_card, opening
 from warroom.rulesets.company_fire.los import cover_for_attack, los_table, visible, visible_from
 from warroom.rulesets.company_fire.scenario import Scenario, load_scenario
+from warroom.rulesets.company_fire.tables import tables
 from warroom.rulesets.company_fire.units import UnitType
+from warroom.rulesets.company_fire.vehicles import (
+    FACINGS,
+    facing_towards,
+    in_front,
+    sees_in_arc,
+    turn_steps,
+)
 
 ARRIVAL, DECLARE, LEADERS, RALLY, GROUP, ASSAULT, INDIVIDUAL, REACTION = range(8)
 ROLES = ("attacker", "defender")
@@ -49,6 +60,8 @@ KINDS = (
     "end", "move", "fire", "group_fire", "assault", "assault_move", "rally", "leader_move", "declare_he",
     "declare_smoke", "snipe", "mortar_smoke", "occupy_bocage", "fall_back", "find_path", "clear_mines",
     "op_fire", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose", "occupy", "stay",
+    "at_fire", "button_up", "pivot_N", "pivot_E", "pivot_S", "pivot_W", "turret_N", "turret_E", "turret_S",
+    "turret_W",
 )
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 
@@ -100,7 +113,9 @@ class Action(NamedTuple):
             "lose": f"{u} is lost in the tie",
             "occupy": f"the assaulting units occupy {s}",
             "stay": "the assaulting units stay where they are",
-        }[k]
+            "at_fire": f"{u} fires its anti-tank weapon at {o} in {s}",
+            "button_up": f"{u} buttons up",
+        }.get(k) or (f"{u} pivots to face {k[-1]}" if k.startswith("pivot") else f"{u} turns its turret to {k[-1]}")
 
 
 class UnitState(NamedTuple):
@@ -117,6 +132,11 @@ class UnitState(NamedTuple):
     op_fired: bool
     jammed: bool
     smoke_rounds: int
+    facing: str = ""  # N, E, S, W for vehicles and guns (CF-43, CF-65)
+    turret: str = ""  # a turreted vehicle's turret (CF-65)
+    at_fired: bool = False  # fired its anti-tank weapon or main gun this card (CF-74)
+    pivoted: bool = False  # pivoted in place this card (CF-73)
+    turned: bool = False  # turned its turret this card (CF-73)
 
 
 class MineState(NamedTuple):
@@ -178,6 +198,10 @@ class CFGame:
         self.types: tuple[UnitType, ...] = tuple(u.type for u in self.units)
         self.side_of = tuple(u.side for u in self.units)
         self.smf = tuple(t.is_smf for t in self.types)
+        self.vehicle = tuple(t.is_vehicle for t in self.types)
+        self.armoured = tuple(t.armoured for t in self.types)
+        self.has_vehicles = any(self.vehicle)
+        self.faces = any(t.faces_an_edge for t in self.types)
         self.spaces = self.board.spaces()
         self.space_index = {s: i for i, s in enumerate(self.spaces)}
         self.clock_ends_at = scenario.rules.clock_ends_at
@@ -227,7 +251,7 @@ class CFGame:
     def initial_state(self, seed: int) -> CFState:
         sc = self.scenario
         units = tuple(UnitState(u.at, "good_order", u.hidden, u.occupies_bocage, False, False, False, False, False,
-                                False, u.smoke_rounds) for u in self.units)
+                                False, u.smoke_rounds, u.facing or "", u.turret or "") for u in self.units)
         dummies = tuple(sorted((side.role, s) for side in (sc.attacker, sc.defender) for s in side.dummy_blinds))
         mines = tuple(MineState(m.at, m.laid_by, m.real, m.marked, False, False) for m in sc.minefields)
         init = opening(sc.attacker.colour, 2 if sc.rules.jokers else 0)
@@ -306,7 +330,8 @@ class _Dice:
 
 
 _POSITIONS_KEPT = 256
-_FLAGS = frozenset({"moved", "fired", "done", "rallied", "op_fired", "jammed", "smoke_rounds"})
+_FLAGS = frozenset({"moved", "fired", "done", "rallied", "op_fired", "jammed", "smoke_rounds", "at_fired", "pivoted",
+                    "turned"})
 """Unit fields that are not part of the position (:meth:`_Rules.position_memo`)."""
 
 
@@ -343,8 +368,12 @@ class _Rules(ABC):
         card (moved, fired, op fired...) are not part of it, so the states of one card mostly share
         their answers. The game keeps a bounded number of positions.
         """
-        key = (tuple([(u.at, u.status, u.hidden, u.bocage) for u in self.units]), frozenset(self.dummies),
-               frozenset([s.space for s in self.smoke]), tuple(self.mines))
+        where: tuple[Any, ...]
+        if self.game.faces:  # facing and turret decide sight and fire (CF-65, CF-66)
+            where = tuple([(u.at, u.status, u.hidden, u.bocage, u.facing, u.turret) for u in self.units])
+        else:
+            where = tuple([(u.at, u.status, u.hidden, u.bocage) for u in self.units])
+        key = (where, frozenset(self.dummies), frozenset([s.space for s in self.smoke]), tuple(self.mines))
         positions = self.game.positions
         found = positions.get(key)
         if found is None:
@@ -430,9 +459,11 @@ class _Rules(ABC):
             m[key] = sorted(s for s in spaces if s is not None)
         return m[key]  # type: ignore[no-any-return]
 
-    def in_enemy_los(self, side: str, space: Space, *, op_fire_only: bool = False) -> bool:
-        """Whether a known enemy (CF-57) sees ``space``; with ``op_fire_only``, one that could op fire there."""
+    def in_enemy_los(self, side: str, space: Space, *, op_fire_only: bool = False, mover: int = -1) -> bool:
+        """Whether a known enemy (CF-57) sees ``space``; with ``op_fire_only``, one that could op fire there
+        (at ``mover``, when the question is about one). A vehicle sees only within its arcs (CF-66)."""
         enemy = _other(side)
+        vehicle = self.game.vehicle
         blinds = self.blind_spaces(enemy)
         for s in self.known_enemies(side):
             if s in blinds:
@@ -440,11 +471,78 @@ class _Rules(ABC):
                     return True
                 continue
             for i in self.at(s, enemy):
-                if op_fire_only and not self.may_op_fire(i, space):
+                if op_fire_only and not self.may_op_fire(i, space, mover):
                     continue
-                if self.sees(s, space):
+                if self.sees(s, space) and (not vehicle[i] or self.arc_sees(i, space)):
                     return True
         return False
+
+    # vehicles: arcs, weapons (seed "Vehicle Line of Sight", "Attacking vehicles") ------------------------
+
+    def front_only(self, i: int) -> bool:
+        """CF-67: a fixed-gun vehicle (a TD) sees its front only; a closed-top vehicle is buttoned up, and
+        sees its front only, while pinned or suppressed."""
+        t = self.game.types[i]
+        v = t.vehicle
+        assert v is not None
+        return (not v.turret and t.anti_tank is not None) or (v.closed_top and self.units[i].status != "good_order")
+
+    def arc_sees(self, i: int, target: Space) -> bool:
+        """Whether vehicle ``i``'s crew can look at ``target``: its arcs, not the terrain (CF-66, CF-67)."""
+        u = self.units[i]
+        return sees_in_arc(u.at, u.facing, u.turret or None, self.front_only(i), target)  # type: ignore[arg-type]
+
+    def unit_sees(self, i: int, target: Space) -> bool:
+        """Whether unit ``i`` sees ``target``: LOS from its space, and for a vehicle its arcs."""
+        at = self.units[i].at
+        assert at is not None
+        return self.sees(at, target) and (not self.game.vehicle[i] or self.arc_sees(i, target))
+
+    def mg_arc(self, i: int, target: Space) -> bool:
+        """A vehicle's hull MG fires only through the edge its bow faces (CF-77); others all round."""
+        u = self.units[i]
+        return not self.game.vehicle[i] or in_front(u.at, u.facing, target)  # type: ignore[arg-type]
+
+    def gun_arc(self, i: int, target: Space) -> bool:
+        """A main gun fires through the edge its turret points at (a fixed gun, or an anti-tank gun, through
+        the edge it faces); infantry anti-tank weapons fire all round (CF-76)."""
+        u = self.units[i]
+        if not u.facing:
+            return True
+        return in_front(u.at, u.turret or u.facing, target)  # type: ignore[arg-type]
+
+    def buttoned(self, i: int) -> bool:
+        """CF-67: a closed-top vehicle is buttoned up exactly while pinned or suppressed."""
+        v = self.game.types[i].vehicle
+        return v is not None and v.closed_top and self.units[i].status in ("pinned", "suppressed")
+
+    def op_weapon(self, i: int, target: Space, j: int) -> str | None:
+        """Which weapon unit ``i`` may take op fire with at unit ``j`` entering ``target``: ``"at"`` (main gun,
+        anti-tank gun or weapon), ``"small"`` (its fire-table weapon or hull MG), or None. Seed "Opportunity
+        Fire", "Vehicle Opportunity Fire", readings CF-71, CF-76, CF-83."""
+        g = self.game
+        u, t = self.units[i], g.types[i]
+        if u.at is None or t.is_smf:
+            return None
+        buttoned = self.buttoned(i)
+        if u.status != "good_order" and not (buttoned and u.status == "pinned"):
+            return None
+        dist = B.range_between(u.at, target)
+        at_vehicle = j >= 0 and g.vehicle[j]
+        ranges = tables().vehicle_opportunity_fire
+        gun = t.anti_tank
+        gun_ok = (gun is not None and not u.op_fired and not u.at_fired and dist <= gun.range_spaces
+                  and (at_vehicle or (t.anti_tank_key or "").endswith("_gun"))
+                  and (not buttoned or (at_vehicle and dist <= ranges.buttoned_gun_range))
+                  and self.gun_arc(i, target))
+        w = t.weapon
+        small_ok = (w is not None and not (j >= 0 and g.armoured[j])
+                    and not (u.jammed if w.machine_gun else u.op_fired)
+                    and dist <= (ranges.buttoned_mg_range if buttoned else w.range_spaces)
+                    and not (buttoned and at_vehicle) and self.mg_arc(i, target))
+        if at_vehicle:
+            return "at" if gun_ok else "small" if small_ok else None
+        return "small" if small_ok else "at" if gun_ok else None
 
     def leaders_in(self, space: Space, side: str) -> str:
         kinds = {self.game.types[i].leader for i in self.at(space, side)}
@@ -471,18 +569,59 @@ class _Rules(ABC):
         u, t = self.units[i], self.game.types[i]
         if u.moved or u.done or u.status not in ("good_order", "pinned"):
             return False
-        return not (u.fired and (self.card() != "face" or not t.move_and_fire))
+        if t.vehicle is not None:  # CF-74: a tank never moves after its main gun fired; fire then move: face card
+            if u.at_fired and not t.vehicle.moves_and_fires_gun:
+                return False
+            return not ((u.fired or u.at_fired) and self.card() != "face")
+        return not ((u.fired or u.at_fired) and (self.card() != "face" or not t.move_and_fire))
 
     def may_fire(self, i: int) -> bool:
         u, t = self.units[i], self.game.types[i]
+        if t.vehicle is not None:  # CF-74, CF-78: a hull MG, after a move too but not on a Fire card
+            return t.weapon is not None and not u.fired and not u.done and not (u.moved and self.card() == "fire")
         if t.weapon is None or u.fired or u.done or u.status == "suppressed":
             return False
         return not (u.moved and (self.card() != "face" or not t.move_and_fire))
 
-    def may_op_fire(self, i: int, target: Space) -> bool:
-        """Seed "Opportunity Fire" and "Unit Status": good order, a weapon in range, not op-fired this
-        phase (an MG: not jammed). Snipers fire only at a declared target, never as op fire."""
+    def may_at_fire(self, i: int) -> bool:
+        """Seed "Attacking vehicles": an anti-tank weapon, main gun or gun fires once a card; infantry fire it and
+        their small arms on the same card; tanks never move and fire the main gun, TDs do (CF-74)."""
         u, t = self.units[i], self.game.types[i]
+        if t.anti_tank is None or u.at_fired or u.done:
+            return False
+        if t.vehicle is not None:
+            return not u.moved or (self.card() != "fire" and t.vehicle.moves_and_fires_gun)
+        if u.status == "suppressed":
+            return False
+        return not (u.moved and (self.card() != "face" or not t.move_and_fire))
+
+    def at_targets(self, i: int) -> list[tuple[Space, int]]:
+        """What unit ``i``'s anti-tank weapon may fire at: one enemy vehicle on the table, or for a gun one squad,
+        team or gun (CF-76), in range and LOS, through the gun's arc."""
+        g = self.game
+        here = self.units[i].at
+        t = g.types[i]
+        assert here is not None and t.anti_tank is not None
+        reach = t.anti_tank.range_spaces
+        gun = (t.anti_tank_key or "").endswith("_gun")
+        out = []
+        for j in self.living(_other(g.side_of[i])):
+            u = self.units[j]
+            if g.smf[j] or u.hidden or u.at is None or (not gun and not g.vehicle[j]):
+                continue
+            if u.at != here and B.range_between(here, u.at) <= reach and self.sees(here, u.at) \
+                    and self.gun_arc(i, u.at):
+                out.append((u.at, j))
+        return out
+
+    def may_op_fire(self, i: int, target: Space, j: int = -1) -> bool:
+        """Seed "Opportunity Fire" and "Unit Status": good order, a weapon in range, not op-fired this
+        phase (an MG: not jammed). Snipers fire only at a declared target, never as op fire. ``j`` is
+        the unit that moves (-1: a squad); vehicles and anti-tank weapons as :meth:`op_weapon` says."""
+        g = self.game
+        u, t = self.units[i], g.types[i]
+        if t.anti_tank is not None or g.vehicle[i] or (j >= 0 and g.vehicle[j]):
+            return self.op_weapon(i, target, j) is not None
         if u.status != "good_order" or t.weapon is None or t.is_smf:
             return False
         if t.weapon.machine_gun:
@@ -492,9 +631,9 @@ class _Rules(ABC):
             return False
         return u.at is not None and B.range_between(u.at, target) <= t.weapon.range_spaces
 
-    def op_firers(self, side: str, target: Space) -> list[int]:
-        """``side``'s units able to op fire at ``target`` now."""
-        return [i for i in self.living(side) if self.may_op_fire(i, target)
+    def op_firers(self, side: str, target: Space, j: int = -1) -> list[int]:
+        """``side``'s units able to op fire at ``target`` (at unit ``j`` entering it) now."""
+        return [i for i in self.living(side) if self.may_op_fire(i, target, j)
                 and self.sees(self.units[i].at, target)]  # type: ignore[arg-type]
 
     def fire_targets(self, i: int) -> list[Space]:
@@ -508,21 +647,27 @@ class _Rules(ABC):
         side = g.side_of[i]
         enemy = _other(side)
         reach = t.weapon.range_spaces
-        targets = [s for s in self.target_spaces(enemy) if s != here and B.range_between(here, s) <= reach]
+        targets = [s for s in self.target_spaces(enemy, t.weapon.small_arms) if s != here
+                   and B.range_between(here, s) <= reach]
         if not t.has("indirect_fire"):
+            if g.vehicle[i]:
+                return [s for s in targets if self.sees(here, s) and self.mg_arc(i, s)]
             return [s for s in targets if self.sees(here, s)]
         spotters = [here] + [self.units[j].at for j in self.living(side)  # type: ignore[misc]
                              if g.types[j].leader and B.king_distance(self.units[j].at, here) <= 1]  # type: ignore[arg-type]
         return [s for s in targets if any(self.sees(p, s) for p in spotters)]
 
-    def target_spaces(self, enemy: str) -> list[Space]:
-        """Spaces holding ``enemy``'s revealed non-SMF units, or its blinds."""
+    def target_spaces(self, enemy: str, small_arms: bool = False) -> list[Space]:
+        """Spaces holding ``enemy``'s revealed non-SMF units, or its blinds; for small arms, not the spaces
+        holding only armoured vehicles, which small arms cannot hurt (CF-71)."""
         m = self._memo or self.memo()
-        key = ("targets", enemy)
+        g = self.game
+        small_arms = small_arms and g.has_vehicles
+        key = ("targets", enemy, small_arms)
         found = m.get(key)
         if found is None:
-            g = self.game
-            spaces = {self.units[i].at for i in self.living(enemy) if not g.smf[i] and not self.units[i].hidden}
+            spaces = {self.units[i].at for i in self.living(enemy) if not g.smf[i] and not self.units[i].hidden
+                      and not (small_arms and g.armoured[i])}
             spaces |= self.blind_spaces(enemy)
             found = m[key] = sorted(s for s in spaces if s is not None)
         return found
@@ -572,30 +717,32 @@ class _Rules(ABC):
             (smfs if g.smf[j] else solid).add(u.at)
         return frozenset(solid), frozenset(smfs - solid)
 
-    def destinations(self, i: int, rate: int) -> dict[Space, tuple[Space, ...]]:
+    def destinations(self, i: int, rate: int, road_rate: int | None = None) -> dict[Space, tuple[Space, ...]]:
         m = self._memo or self.memo()
-        key = ("dest", i, rate)
+        key = ("dest", i, rate, road_rate)
         if key not in m:
-            m[key] = self._destinations(i, rate)
+            m[key] = self._destinations(i, rate, road_rate)
         return m[key]  # type: ignore[no-any-return]
 
-    def _destinations(self, i: int, rate: int) -> dict[Space, tuple[Space, ...]]:
+    def _destinations(self, i: int, rate: int, road_rate: int | None = None) -> dict[Space, tuple[Space, ...]]:
         g = self.game
         solid, smfs = self.enemy_sets(g.side_of[i])
         here = self.units[i].at
         assert here is not None
         # A move of ``rate`` steps only ever looks at spaces within ``rate + 1`` of its start (the last step
         # asks whether an enemy touches the space entered), so only what lies there decides it.
-        zone = g.zone(here, rate + 1)
+        zone = g.zone(here, max(rate, road_rate or 0) + 1)
         solid, smfs = solid & zone, smfs & zone
         full, smoke = self.full_spaces(i) & zone, self.smoke_spaces() & zone
-        key = (here, rate, solid, smfs, full, smoke)
+        mover: B.Mover = "vehicle" if g.vehicle[i] else "infantry"
+        key = (here, rate, solid, smfs, full, smoke) if mover == "infantry" else \
+            (here, rate, solid, smfs, full, smoke, mover, road_rate)
         found = g.searches.get(key)
         if found is None:
             if len(g.searches) >= _POSITIONS_KEPT * 4:
                 g.searches.clear()
-            found = g.searches[key] = B.destinations(g.board, here, "infantry", rate, enemy=solid, enemy_smfs=smfs,
-                                                     full=full, smoke=smoke)
+            found = g.searches[key] = B.destinations(g.board, here, mover, rate, road_rate=road_rate, enemy=solid,
+                                                     enemy_smfs=smfs, full=full, smoke=smoke)
         return found
 
     def nearest_enemy(self, side: str, space: Space) -> int:
@@ -607,6 +754,8 @@ class _Rules(ABC):
         g = self.game
         t, u = g.types[i], self.units[i]
         side = g.side_of[i]
+        if t.vehicle is not None:
+            return self.vehicle_move_options(i, kind)
         if kind == "fall_back":
             if self.card() != "move" or u.status != "suppressed" or u.moved or u.done or not self.own_leader_present(i):
                 return {}
@@ -626,6 +775,33 @@ class _Rules(ABC):
                        if self.nearest_enemy(side, s) > near and not self.in_enemy_los(side, s)}
         return options
 
+    def vehicle_move_options(self, i: int, kind: str) -> dict[Space, tuple[Space, ...]]:
+        """Seed "Vehicle Movement" (CF-72): the class's rate, on-road when the whole move is on road (CF-38);
+        on a Fire card half the off-road rate (rounded down) after a Movement Test; pinned, one less; a
+        suppressed vehicle moves away from the enemy at half the off-road rate instead of rallying."""
+        g = self.game
+        v = g.types[i].vehicle
+        u = self.units[i]
+        assert v is not None and u.at is not None
+        side = g.side_of[i]
+        card = self.card()
+        if kind == "fall_back":
+            if u.status != "suppressed" or card == "fire" or u.moved or u.done or u.rallied:
+                return {}
+            near = self.nearest_enemy(side, u.at)
+            return {s: p for s, p in self.destinations(i, v.off_road // 2).items()
+                    if self.nearest_enemy(side, s) > near}
+        if not self.may_move(i):
+            return {}
+        less = 1 if u.status == "pinned" else 0
+        if card == "fire":
+            rate, road = v.off_road // 2 - less, None
+        else:
+            rate, road = v.off_road - less, v.on_road - less
+        if rate <= 0 and not road:
+            return {}
+        return self.destinations(i, max(rate, 0), road)
+
     def needs_test(self, i: int, path: tuple[Space, ...]) -> bool:
         """Seed "Movement": every move on a Fire card; on a Move or face card, an infantry squad's two-space
         move unless it starts and stays out of enemy LOS (footnote *). Weapon teams and SMFs move freely."""
@@ -644,7 +820,8 @@ class _Rules(ABC):
         a leader present."""
         g = self.game
         leader = self.leaders_in(space, side) != "none"
-        return [k for k in self.at(space, side) if not g.smf[k] and self.may_fire(k) and not self.units[k].moved
+        return [k for k in self.at(space, side) if not g.smf[k] and not g.vehicle[k] and self.may_fire(k)
+                and not self.units[k].moved
                 and (self.units[k].status == "good_order" or leader)]
 
     def retreat_options(self, j: int, source: Space) -> list[Space]:
@@ -658,11 +835,11 @@ class _Rules(ABC):
         enemy = _other(side)
         d0 = B.range_between(u.at, source)
         out = []
-        others = [self.units[k].at for k in self.living(enemy) if self.units[k].at != source]
+        others = [k for k in self.living(enemy) if self.units[k].at != source]
         for s in self.destinations(j, 1):
             if B.range_between(s, source) <= d0 or self.at(s, enemy):
                 continue
-            if any(o is not None and self.sees(o, s) for o in others):
+            if any(self.unit_sees(k, s) for k in others):
                 continue
             out.append(s)
         return out
@@ -994,7 +1171,8 @@ class _Play(_Rules):
         self.steps += 1
         g = self.game
         i = g.index.get(a.unit, -1)
-        handler: Callable[[Action, int], None] = getattr(self, f"do_{a.kind}")
+        name = a.kind[:-2] if a.kind[-2:-1] == "_" and a.kind[-1] in "NESW" else a.kind
+        handler: Callable[[Action, int], None] = getattr(self, f"do_{name}")
         if self.decisions and a.kind in ("op_fire", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose",
                                          "occupy", "stay"):
             decision = self.decisions.pop(0)
@@ -1065,17 +1243,24 @@ class _Play(_Rules):
         assert u.at is not None
         side = g.side_of[i]
         on_fire_card = self.card() == "fire"
+        vehicle = g.vehicle[i]
         done = kind in ("leader_move", "fall_back") or (kind == "move" and self.one_action_only(i))
+        if vehicle and kind == "move":  # CF-74: a vehicle may fire after its move, except on a Fire card
+            done = on_fire_card
         self.set(i, moved=True, done=done)
+        if vehicle and kind == "fall_back":
+            self.set(i, rallied=True)
+            self.say(f"{self.name(i)} is suppressed and moves away from the enemy at half its off-road rate, "
+                     "instead of a rally test (seed \"Vehicle Movement\", CF-72)")
         if kind == "assault_move":
             self.set(i, done=False)
         if self.units[i].hidden:
             self.reveal(i, "it moves")
-        if kind == "fall_back" or (kind != "leader_move" and self.needs_test(i, path)):
+        if (kind == "fall_back" and not vehicle) or (kind != "leader_move" and self.needs_test(i, path)):
             dest = path[-1]
             params = {
                 "destination": "cover" if B.space_cover(g.board, dest, self.smoke_spaces()) else "open",
-                "enemy_op_fire_los": self.in_enemy_los(side, dest, op_fire_only=True),
+                "enemy_op_fire_los": self.in_enemy_los(side, dest, op_fire_only=True, mover=i),
                 "experience": g.units[i].experience,
                 "leader": self.leaders_in(u.at, side),
                 "fall_back": kind == "fall_back",
@@ -1098,9 +1283,13 @@ class _Play(_Rules):
         side = g.side_of[i]
         enemy = _other(side)
         blinds = self.blind_spaces(enemy)  # the mover's steps leave the enemy's blinds as they are
+        vehicle = g.vehicle[i]
         for k, s in enumerate(path):
             last = k == len(path) - 1
-            self.set(i, at=s)
+            if vehicle:  # CF-65: a vehicle faces the way it moves
+                self.set(i, at=s, facing=facing_towards(prev, s))
+            else:
+                self.set(i, at=s)
             lone = [j for j, v in enumerate(self.units) if v.at == s and g.side_of[j] == enemy and v.status in ALIVE]
             if lone:  # only enemy SMFs can be here: they are overrun (CF-34)
                 for j in lone:
@@ -1121,7 +1310,7 @@ class _Play(_Rules):
             if stop and not last:
                 self.say(f"{self.name(i)} must stop in {_sp(s)}: enemy units next to it (seed \"Movement\")")
             if not g.smf[i] and self.units[i].status in ALIVE:
-                firers = self.op_firers(enemy, s)
+                firers = self.op_firers(enemy, s, i)
                 apparent = firers or any(self.sees(b, s) and B.range_between(b, s) <= MAX_RANGE
                                          for b in self.blind_spaces(enemy))
                 if apparent:
@@ -1170,8 +1359,6 @@ class _Play(_Rules):
         self.reveal(i, "it fires")
         firer_at = self.units[i].at
         assert firer_at is not None
-        weapon = g.types[i].weapon
-        assert weapon is not None
         if context == "move":
             _, mover, prev, s, rest = d.data
             targets = [mover]
@@ -1180,14 +1367,25 @@ class _Play(_Rules):
         self.set(i, op_fired=True)
         jammed = False
         results: dict[int, str] = {}
+        special = g.has_vehicles or g.types[i].anti_tank is not None
         for j in targets:
             at = self.units[j].at
             assert at is not None
+            how = self.op_weapon(i, at, j) if special else "small"
+            if how is None:
+                continue
+            about = f"{self.name(i)} takes opportunity fire at {self.name(j)} in {_sp(at)}"
+            if how == "at":
+                self.set(i, at_fired=True)
+                r = self.ruling("anti-tank-fire", self.at_params(i, j), about)
+                results[j] = r.result
+                continue
             params = {"weapon": g.types[i].weapon_key, "range": B.range_between(firer_at, at),
                       "cover": bool(cover_for_attack(g.board, firer_at, at, self.smoke_spaces())),
                       "target_status": self.units[j].status}
-            r = self.ruling("opportunity-fire", params, f"{self.name(i)} takes opportunity fire at {self.name(j)} in "
-                            f"{_sp(at)}")
+            if g.vehicle[i]:
+                params["shooter_pinned"] = self.units[i].status != "good_order"
+            r = self.ruling("opportunity-fire", params, about)
             res = r.result
             if res.endswith(", MG jammed"):
                 jammed = True
@@ -1196,7 +1394,7 @@ class _Play(_Rules):
         if jammed:
             self.set(i, jammed=True)
         for j, res in results.items():
-            self.apply_result(j, res, "direct_fire")
+            self.apply_result(j, res, "direct_fire", None if context == "move" else firer_at)
         if context == "move":
             if not self.alive(mover):
                 return
@@ -1211,8 +1409,7 @@ class _Play(_Rules):
             if rest:
                 self.continue_move(mover, s, rest)
         else:
-            self.close_assault([j for j in d.data[1] if self.alive(j) and self.units[j].status == "good_order"],
-                               d.data[2])
+            self.close_assault([j for j in d.data[1] if self.alive(j) and self.may_assault_now(j)], d.data[2])
 
     def do_pass(self, a: Action, i: int) -> None:
         d = self.decision
@@ -1233,8 +1430,38 @@ class _Play(_Rules):
 
     # -- results on units
 
-    def apply_result(self, j: int, result: str, cause: str) -> None:
-        """Apply a hit-table result to unit ``j`` (seed "Unit Status, Hit Results and Rallying", SMFs)."""
+    def may_assault_now(self, j: int) -> bool:
+        """Good order, or a pinned vehicle (it assaults at a penalty, CF-84)."""
+        st = self.units[j].status
+        return st == "good_order" or (st == "pinned" and self.game.vehicle[j])
+
+    def apply_result(self, j: int, result: str, cause: str, source: Space | None = None) -> None:
+        """Apply a hit-table result to unit ``j`` (seed "Unit Status, Hit Results and Rallying", SMFs). A vehicle
+        newly suppressed by an attack from ``source`` must move one space away from it (seed "Vehicle Hit
+        Results", CF-70)."""
+        if source is not None and self.game.vehicle[j] and STATUS_WORD[result] == "suppressed" \
+                and self.units[j].status != "suppressed":
+            self._apply_result(j, result, cause)
+            self.forced_move(j, source)
+            return
+        self._apply_result(j, result, cause)
+
+    def forced_move(self, j: int, source: Space) -> None:
+        """CF-70: a suppressed vehicle moves one space away from the enemy that hit it; the owner chooses
+        among several spaces; with none it stays. It backs away: its facing stays."""
+        if not self.alive(j):
+            return
+        options = self.assault_retreats(j, source)
+        if not options:
+            self.say(f"{self.name(j)} is suppressed but has no space to move away to: it stays (CF-70)")
+        elif len(options) == 1:
+            self.set(j, at=options[0])
+            self.say(f"{self.name(j)} is suppressed and must move one space away from the enemy: to "
+                     f"{_sp(options[0])} (seed \"Vehicle Hit Results\")")
+        else:
+            self.decisions.append(Decision("ca_retreat", self.game.side_of[j], (j, source)))
+
+    def _apply_result(self, j: int, result: str, cause: str) -> None:
         g = self.game
         status = STATUS_WORD[result]
         u = self.units[j]
@@ -1300,12 +1527,35 @@ class _Play(_Rules):
             "card": self.card() if phasing else "fire", "moved": self.units[i].moved if phasing else False,
             "recon_by_fire": recon, "target_status": self.units[j].status if j >= 0 else "good_order",
             "retreat": False,
+            **({"shooter_pinned": self.units[i].status != "good_order"} if g.vehicle[i] else {}),
         }
 
-    def victims(self, side: str, space: Space) -> tuple[list[int], bool]:
-        """The units an attack on ``space`` rolls for, and whether it is recon by fire at a blind."""
+    def at_params(self, i: int, j: int) -> dict[str, Any]:
+        """The anti-tank-fire procedure's parameters for unit ``i`` firing at unit ``j`` (seed "Attacking
+        vehicles"; CF-76 ... CF-82)."""
         g = self.game
-        units = [j for j in self.at(space, side) if not g.smf[j]]
+        u, v = self.units[i], self.units[j]
+        here, there = u.at, v.at
+        assert here is not None and there is not None
+        phasing = g.side_of[i] == self.init.phasing
+        tj = g.types[j]
+        armoured = g.armoured[j]
+        return {
+            "weapon": g.types[i].anti_tank_key, "range": B.range_between(here, there),
+            "target": "armoured" if armoured else "soft" if g.vehicle[j] else "unit",
+            "front": armoured and in_front(there, v.facing, here),
+            "cover": bool(cover_for_attack(g.board, here, there, self.smoke_spaces())),
+            "heavy_target": armoured and tj.vehicle is not None and tj.vehicle.heavy,
+            "card": self.card() if phasing else "fire", "moved": u.moved if phasing else False,
+            "shooter_pinned": u.status != "good_order", "turret_rotated": u.turned,
+            "target_status": v.status,
+        }
+
+    def victims(self, side: str, space: Space, small_arms: bool = False) -> tuple[list[int], bool]:
+        """The units an attack on ``space`` rolls for (small arms: not armoured vehicles, CF-71), and whether it is
+        recon by fire at a blind."""
+        g = self.game
+        units = [j for j in self.at(space, side) if not g.smf[j] and not (small_arms and g.armoured[j])]
         blind = space in self.blind_spaces(side)
         return units, blind
 
@@ -1313,18 +1563,52 @@ class _Play(_Rules):
         g = self.game
         assert a.space is not None
         self.reveal(i, "it fires")
-        self.set(i, fired=True, done=self.one_action_only(i))
+        t = g.types[i]
+        self.set(i, fired=True, done=self.one_action_only(i) and (t.anti_tank is None or self.units[i].at_fired))
         enemy = _other(g.side_of[i])
-        units, blind = self.victims(enemy, a.space)
-        about = f"{self.name(i)} fires at {_sp(a.space)}"
-        weapon = g.types[i].weapon
+        weapon = t.weapon
         small_arms = bool(weapon and weapon.small_arms)
+        units, blind = self.victims(enemy, a.space, small_arms)
+        about = f"{self.name(i)} fires at {_sp(a.space)}"
         if blind:
             self.recon_by_fire(enemy, a.space, about, lambda j: self.fire_params(i, a.space, j, True),  # type: ignore[arg-type]
                                "individual-fire", small_arms, self.units[i].at)
             return
         self.attack(units, about, lambda j: self.fire_params(i, a.space, j, False), "individual-fire",  # type: ignore[arg-type]
                     small_arms, self.units[i].at)
+
+    def do_at_fire(self, a: Action, i: int) -> None:
+        """Seed "Attacking vehicles": a main gun or anti-tank weapon attacks one unit (CF-76)."""
+        g = self.game
+        j = g.index[a.other]
+        self.reveal(i, "it fires")
+        t = g.types[i]
+        self.set(i, at_fired=True, done=self.one_action_only(i) and (t.weapon is None or self.units[i].fired))
+        here = self.units[i].at
+        there = self.units[j].at
+        assert here is not None and there is not None
+        r = self.ruling("anti-tank-fire", self.at_params(i, j),
+                        f"{self.name(i)} fires its {t.anti_tank.label} at {self.name(j)} in {_sp(there)}")  # type: ignore[union-attr]
+        self.apply_result(j, r.result, "anti_tank", here)
+
+    def do_pivot(self, a: Action, i: int) -> None:
+        """CF-73: a vehicle (or gun) turns in place to face another edge; tracked up to 180, wheeled 90."""
+        f = a.kind[-1]
+        u = self.units[i]
+        self.set(i, facing=f, pivoted=True)
+        self.say(f"{self.name(i)} pivots in place from {u.facing} to face {f} (seed \"Attacking vehicles\", CF-73)")
+
+    def do_turret(self, a: Action, i: int) -> None:
+        f = a.kind[-1]
+        u = self.units[i]
+        self.set(i, turret=f, turned=True)
+        self.say(f"{self.name(i)} turns its turret from {u.turret} to {f}: its main gun fires at one die less this "
+                 "card (seed \"Attacking vehicles\")")
+
+    def do_button_up(self, a: Action, i: int) -> None:
+        self.set(i, status="pinned")
+        self.say(f"{self.name(i)} buttons up and takes a pin marker; it moves at the pinned rate (seed \"Vehicle Unit "
+                 "Status\", CF-68)")
 
     def attack(self, units: list[int], about: str, params: Callable[[int], dict[str, Any]], procedure: str,
                small_arms: bool, source: Space | None) -> None:
@@ -1356,14 +1640,15 @@ class _Play(_Rules):
                 and self.retreat_options(j, source):
             self.decisions.append(Decision("retreat", self.game.side_of[j], (j, hits, result, source)))
             return
-        self.apply_result(j, result, "direct_fire")
+        self.apply_result(j, result, "direct_fire", source)
 
     def do_retreat(self, a: Action, i: int) -> None:
         d = self.decision
         assert d is not None and a.space is not None
         if d.kind == "ca_retreat":
             self.set(i, at=a.space, bocage=False)
-            self.say(f"{self.name(i)} is suppressed and retreats to {_sp(a.space)} (seed \"Close Assault\")")
+            why = "Vehicle Hit Results" if self.game.vehicle[i] else "Close Assault"
+            self.say(f"{self.name(i)} is suppressed and retreats to {_sp(a.space)} (seed \"{why}\")")
             return
         j, hits, _, source = d.data
         r = self.ruling("hit-result", {"hits": hits, "target_status": self.units[j].status, "target": "unit",
@@ -1407,9 +1692,9 @@ class _Play(_Rules):
             self.reveal(k, "it fires")
             self.set(k, fired=True, done=True)
         enemy = _other(side)
-        units, blind = self.victims(enemy, a.space)
         leader = self.leaders_in(here, side)
         small_arms = all(g.types[k].weapon.small_arms for k in firers)  # type: ignore[union-attr]
+        units, blind = self.victims(enemy, a.space, small_arms)
 
         def params(j: int) -> dict[str, Any]:
             return {
@@ -1619,7 +1904,8 @@ class _Play(_Rules):
         assert here is not None
         self.say(f"{' and '.join(self.name(j) for j in attackers)} close assault {_sp(a.space)}")
         defenders = self.at(a.space, enemy)
-        if any(self.may_op_fire(k, here) and self.sees(self.units[k].at, here) for k in defenders):  # type: ignore[arg-type]
+        if any(self.may_op_fire(k, here, j) and self.sees(self.units[k].at, here)  # type: ignore[arg-type]
+               for k in defenders for j in attackers):
             self.decisions.insert(0, Decision("opfire", enemy, ("assault", tuple(attackers), a.space)))
             return
         self.close_assault(attackers, a.space)
@@ -1628,7 +1914,7 @@ class _Play(_Rules):
         """Seed "Close Assault": both sides roll 1d6 plus modifiers (the procedure); the margin is hits on
         each losing unit; suppressed losers retreat or are destroyed; a tie loses units 1:1 (CF-8)."""
         g = self.game
-        attackers = [j for j in attackers if self.alive(j) and self.units[j].status == "good_order"]
+        attackers = [j for j in attackers if self.alive(j) and self.may_assault_now(j)]
         if not attackers:
             self.say("no attacker is left in good order: the close assault does not go in (seed \"Close Assault\")")
             return
@@ -1776,7 +2062,35 @@ def _assault_params(s: _Rules, attackers: list[int], here: Space, defenders: lis
         "def_pinned": any(s.units[j].status == "pinned" for j in defenders),
         "def_suppressed": any(s.units[j].status == "suppressed" for j in defenders),
         "def_only_weapon_teams": all(g.types[j].weapon_crew for j in defenders),
-    }
+    } | (_vehicle_assault_params(s, attackers, here, defenders, target) if g.has_vehicles else {})
+
+
+def _vehicle_assault_params(s: _Rules, attackers: list[int], here: Space, defenders: list[int],
+                            target: Space) -> dict[str, Any]:
+    """Seed "Close Assault" vehicle terms (CF-84, CF-89): vehicle MGs count when the bow faces the enemy's
+    space; +3 a friendly tank, +2 another AFV; AT grenades (engineers) and AT weapons against a vehicle; a
+    pinned vehicle attacks at a penalty and is not a good-order unit."""
+    g = s.game
+    out: dict[str, Any] = {}
+    for prefix, units, enemy_space in (("att", attackers, target), ("def", defenders, here)):
+        types = [g.types[j] for j in units]
+        vehicles = [j for j in units if g.vehicle[j]]
+        out[f"{prefix}_vehicle"] = bool(vehicles)
+        out[f"{prefix}_tank"] = any(g.types[j].vehicle.close_assault == "tank" for j in vehicles)  # type: ignore[union-attr]
+        out[f"{prefix}_afv"] = any(g.types[j].vehicle.close_assault == "afv" for j in vehicles)  # type: ignore[union-attr]
+        out[f"{prefix}_at_grenades"] = any(t.has("at_grenades") for t in types)
+        out[f"{prefix}_at_weapons"] = any(t.anti_tank is not None and t.kind == "squad" for t in types)
+        mgs = len([j for j in vehicles if g.types[j].weapon is not None and s.units[j].status != "suppressed"
+                   and in_front(s.units[j].at, s.units[j].facing, enemy_space)])  # type: ignore[arg-type]
+        if prefix == "att":
+            out["att_vehicle_mgs"] = min(2, mgs)
+        else:
+            out["def_mgs"] = min(2, mgs + sum(1 for j in units if not g.vehicle[j] and g.types[j].has("mg_op_fire")
+                                               and s.units[j].status != "suppressed"))
+    pinned = [j for j in attackers if s.units[j].status == "pinned"]
+    out["att_pinned_vehicle"] = bool(pinned)
+    out["att_good_order"] = min(2, len(attackers) - len(pinned))
+    return out
 
 
 # --- legal actions --------------------------------------------------------------------------------------
@@ -1838,7 +2152,11 @@ def _legal(s: _Rules) -> list[Action]:
         for i in mine:
             u = s.units[i]
             ut = g.types[i]
-            if ut.weapon is None or u.status != "good_order" or u.fired or u.done:
+            if u.status != "good_order" or u.done:
+                continue
+            if ut.anti_tank is not None and not u.at_fired and not u.op_fired:
+                out += [Action("at_fire", ids[i], sp, ids[j]) for sp, j in s.at_targets(i)]
+            if ut.weapon is None or u.fired:
                 continue
             if u.op_fired and not (ut.weapon.machine_gun and not u.jammed):
                 continue
@@ -1852,7 +2170,11 @@ def _legal(s: _Rules) -> list[Action]:
 def _assault_ready(s: _Rules, i: int) -> bool:
     g = s.game
     u = s.units[i]
-    return (not g.smf[i] and g.types[i].may_close_assault and u.status == "good_order" and not u.done
+    t = g.types[i]
+    if t.vehicle is not None:  # CF-84: a pinned vehicle may assault at a penalty; a soft-skin with no gun cannot
+        return (u.status in ("good_order", "pinned") and not u.done and not u.fired and not u.at_fired
+                and (t.weapon is not None or t.anti_tank is not None))
+    return (not g.smf[i] and t.may_close_assault and u.status == "good_order" and not u.done
             and not u.fired)
 
 
@@ -1893,7 +2215,8 @@ def _assault_options(s: _Rules, side: str, mine: list[int]) -> list[Action]:
                 continue
             start = s.units[i].at
             assert start is not None
-            reach = g.types[i].movement_spaces + 1  # a move ends within its rate (king distance) of its start
+            v = g.types[i].vehicle
+            reach = (v.on_road if v else g.types[i].movement_spaces) + 1  # a move ends within its rate of its start
             if not any(B.king_distance(start, t) <= reach for t in targets):
                 continue
             for sp in s.move_options(i, "move"):
@@ -1943,6 +2266,10 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
     out += [Action("move", ids[i], sp) for sp in s.move_options(i, "move")]
     if u.status == "suppressed":  # only a suppressed unit falls back (move_options says when)
         out += [Action("fall_back", ids[i], sp) for sp in s.move_options(i, "fall_back")]
+    if ut.anti_tank is not None and s.may_at_fire(i):
+        out += [Action("at_fire", ids[i], sp, ids[j]) for sp, j in s.at_targets(i)]
+    if ut.faces_an_edge:
+        out += _facing_actions(s, i, card)
     if s.may_fire(i):
         if ut.has("sniper"):
             out += _snipe_actions(s, i)
@@ -1952,6 +2279,8 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
             if u.smoke_rounds > 0:
                 reach = ut.weapon.range_spaces  # type: ignore[union-attr]
                 out += [Action("mortar_smoke", ids[i], sp) for sp in _mortar_smoke_targets(s, i, reach)]
+    if g.vehicle[i]:
+        return out
     if (u.moved and not u.bocage and card in ("move", "face") and u.status != "suppressed"
             and B.may_occupy_bocage(g.board, here, _enemy_bocage(s, side))):
         out.append(Action("occupy_bocage", ids[i]))
@@ -1963,6 +2292,28 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
                 out.append(Action("clear_mines", ids[i], m.at))
             elif B.shares_edge(here, m.at) and not m.path:
                 out.append(Action("find_path", ids[i], m.at))
+    return out
+
+
+def _facing_actions(s: _Rules, i: int, card: str) -> list[Action]:
+    """CF-73: pivot in place once a card (tracked vehicles and guns to any edge, up to 180 degrees; wheeled
+    vehicles 90); turn a turret once a card; CF-68: button up on a Move or face card before moving."""
+    g = s.game
+    u, t = s.units[i], g.types[i]
+    uid = g.ids[i]
+    out: list[Action] = []
+    if u.done or u.status == "suppressed":
+        return out
+    v = t.vehicle
+    if not u.pivoted and not u.at_fired:
+        out += [Action(f"pivot_{f}", uid) for f in FACINGS
+                if f != u.facing and (v is None or v.tracked or turn_steps(u.facing, f) == 1)]
+    if v is None:
+        return out
+    if v.turret and not u.turned and not u.at_fired:
+        out += [Action(f"turret_{f}", uid) for f in FACINGS if f != u.turret]
+    if v.closed_top and u.status == "good_order" and card in ("move", "face") and not u.moved:
+        out.append(Action("button_up", uid))
     return out
 
 
@@ -1993,11 +2344,11 @@ def _decision_actions(s: _Rules, d: Decision) -> list[Action]:
     if d.kind == "opfire":
         if d.data[0] == "move":
             space = d.data[3]
-            firers = s.op_firers(d.side, space)
+            firers = s.op_firers(d.side, space, d.data[1])
         else:
             _, attackers, target = d.data
             here = s.units[attackers[0]].at
-            firers = [k for k in s.at(target, d.side) if s.may_op_fire(k, here)
+            firers = [k for k in s.at(target, d.side) if any(s.may_op_fire(k, here, j) for j in attackers)
                       and s.sees(s.units[k].at, here)]  # type: ignore[arg-type]
         return [Action("pass")] + [Action("op_fire", ids[k]) for k in firers]
     if d.kind == "retreat":
@@ -2090,6 +2441,8 @@ def _odds(s: CFState, a: Action) -> dict[str, dict[str, Fraction]]:
         here = s.units[i].at
         out[f"close assault on {_sp(a.space)}"] = dist(
             "close-assault", _assault_params(s, attackers, here, defenders, a.space))  # type: ignore[arg-type]
+    elif a.kind == "at_fire":
+        out[a.other] = dist("anti-tank-fire", p.at_params(i, g.index[a.other]))
     elif a.kind == "snipe":
         j = g.index[a.other]
         here, there = s.units[i].at, s.units[j].at
@@ -2099,8 +2452,8 @@ def _odds(s: CFState, a: Action) -> dict[str, dict[str, Fraction]]:
             "cover": bool(cover_for_attack(g.board, here, there, s.smoke_spaces())),  # type: ignore[arg-type]
             "target_status": "good_order" if smf else s.units[j].status})
     else:
-        raise UsageError(f"odds are given for fire, group fire, sniper fire, HE missions and close assaults, "
-                         f"not for '{a}'")
+        raise UsageError(f"odds are given for fire, anti-tank fire, group fire, sniper fire, HE missions and close "
+                         f"assaults, not for '{a}'")
     return out
 
 
@@ -2121,6 +2474,10 @@ def _observation(s: CFState, side: str) -> dict[str, Any]:
         entry: dict[str, Any] = {"id": g.ids[i], "side": g.side_of[i], "type": g.types[i].name,
                  "at": list(u.at) if u.at is not None else None, "status": u.status,
                  "occupies_bocage": u.bocage}
+        if u.facing:
+            entry["facing"] = u.facing
+        if u.turret:
+            entry["turret"] = u.turret
         if mine:
             entry.update(hidden=u.hidden, moved=u.moved, fired=u.fired, done=u.done, smoke_rounds=u.smoke_rounds)
         units.append(entry)
@@ -2178,6 +2535,8 @@ def invariants(state: Any) -> list[str]:
         if len({s.units[i].hidden for i in here}) > 1:
             problems.append(f"a blind covers part of {sp} only")
     for i, u in enumerate(s.units):
+        if g.types[i].faces_an_edge and u.facing not in FACINGS:
+            problems.append(f"{g.ids[i]} faces {u.facing!r}, not an edge")
         if u.status in ("destroyed", "removed") and u.at is not None:
             problems.append(f"{g.ids[i]} is {u.status} but still on the table")
     return problems

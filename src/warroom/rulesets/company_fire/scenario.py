@@ -17,7 +17,8 @@ A scenario file holds::
     [sides.attacker]     name, colour (red | black), experience, setup_zone,
     [sides.defender]     dummy_blinds, fire_missions = {he, smoke}, break_at
     [[forces.attacker]]  id, type, at, name, experience, platoon, hidden,
-    [[forces.defender]]  occupies_bocage, facing (guns), smoke_rounds (mortars)
+    [[forces.defender]]  occupies_bocage, facing (guns, vehicles), turret (turreted vehicles),
+                         smoke_rounds (mortars)
     [[minefields]]       at, laid_by, real, marked
     [victory]            destroyed_unit, destroyed_leader, ties, [[victory.objectives]]
 
@@ -91,6 +92,7 @@ class UnitEntry(Table):
     hidden: bool = False
     occupies_bocage: bool = False
     facing: Facing | None = None
+    turret: Facing | None = None
     smoke_rounds: int = Field(default=0, ge=0)
 
 
@@ -203,6 +205,7 @@ class Unit:
     occupies_bocage: bool
     facing: Facing | None
     smoke_rounds: int
+    turret: Facing | None = None
 
     def describe(self) -> str:
         """``"Lt. Ward, platoon leader (1st platoon, regular)"``."""
@@ -211,6 +214,8 @@ class Unit:
         notes.append(self.experience)
         if self.facing:
             notes.append(f"facing {self.facing}")
+        if self.turret and self.turret != self.facing:
+            notes.append(f"turret {self.turret}")
         if self.smoke_rounds:
             notes.append(f"{self.smoke_rounds} smoke round{'s' if self.smoke_rounds > 1 else ''}")
         if self.occupies_bocage:
@@ -525,11 +530,11 @@ class _Checker:
                                    f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})")
         return space
 
-    def enterable(self, board: Board, field: str, space: Space, what: str) -> None:
-        into = may_enter(board, space, "infantry")
+    def enterable(self, board: Board, field: str, space: Space, what: str, vehicle: bool = False) -> None:
+        into = may_enter(board, space, "vehicle" if vehicle else "infantry")
         if not into:
             raise self.fail(field, f"{what} cannot be at {_sp(space)}: {into.reason}; "
-                                   "allowed: a space infantry may enter")
+                                   f"allowed: a space {'vehicles' if vehicle else 'infantry'} may enter")
 
     def zone(self, board: Board, field: str, text: str) -> Zone:
         parts = text.split()
@@ -578,7 +583,7 @@ class _Checker:
                                               "every unit needs its own id")
             seen_ids[entry.id] = f"{base}"
             at = self.space(board, f"{base}.at", entry.at)
-            self.enterable(board, f"{base}.at", at, f"{what} ({kind.label})")
+            self.enterable(board, f"{base}.at", at, f"{what} ({kind.label})", kind.is_vehicle)
             if not any(at in z for z in zones):
                 raise self.fail(f"{base}.at", f"{what} at {_sp(at)} is outside the {role}'s set-up zone "
                                               f"({'; '.join(map(str, zones))}) (reading CF-49)")
@@ -586,8 +591,18 @@ class _Checker:
                 raise self.fail(f"{base}.facing", f"{what} ({kind.label}) faces an edge of its space (seed "
                                                   "\"Facing\", reading CF-43); give facing = N, E, S or W")
             if not kind.faces_an_edge and entry.facing is not None:
-                raise self.fail(f"{base}.facing", f"{what} ({kind.label}): facing matters only for guns "
+                raise self.fail(f"{base}.facing", f"{what} ({kind.label}): facing matters only for guns and vehicles "
                                                   "(seed \"Facing\"); leave it out")
+            turreted = kind.vehicle is not None and kind.vehicle.turret
+            if entry.turret is not None and not turreted:
+                raise self.fail(f"{base}.turret", f"{what} ({kind.label}) has no turret (seed \"Vehicle Facing\"); "
+                                                  "leave turret out")
+            if kind.is_vehicle and entry.hidden:
+                raise self.fail(f"{base}.hidden", f"{what} ({kind.label}): a vehicle does not start under a blind "
+                                                  "(reading CF-87); leave hidden out")
+            if kind.is_vehicle and entry.occupies_bocage:
+                raise self.fail(f"{base}.occupies_bocage", f"{what} ({kind.label}): only infantry and like units "
+                                                           "occupy bocage (reading CF-86)")
             if entry.smoke_rounds and not kind.has("indirect_fire"):
                 raise self.fail(f"{base}.smoke_rounds", f"{what} ({kind.label}): only light mortars fire smoke "
                                                         "(seed \"Individual Unit Fire\"); leave it out")
@@ -611,7 +626,8 @@ class _Checker:
                                                        "leave platoon out")
                 commander = entry.id
             out.append(Unit(entry.id, role, kind, at, entry.name, entry.experience or side.experience,
-                            entry.platoon, entry.hidden, entry.occupies_bocage, entry.facing, entry.smoke_rounds))
+                            entry.platoon, entry.hidden, entry.occupies_bocage, entry.facing, entry.smoke_rounds,
+                            (entry.turret or entry.facing) if turreted else None))
         return tuple(out)
 
     def stacking(self, role: Role, units: tuple[Unit, ...]) -> None:

@@ -39,6 +39,22 @@ class Fire(Table):
     recon_by_fire_dice: int
     leader_group_fire_dice: int
     mg_jam_ones: int = Field(ge=1)
+    vehicle_shooter_pinned_dice: int
+
+
+class AntiTank(Table):
+    light_gun: int
+    move_card: int
+    front_armour: int
+    cover: int
+    heavy_target: int
+    shooter_pinned: int
+    turret_rotated: int
+
+
+class VehicleOpFire(Table):
+    buttoned_mg_range: int = Field(ge=1)
+    buttoned_gun_range: int = Field(ge=1)
 
 
 class Rally(Table):
@@ -84,6 +100,7 @@ class CloseAssault(Table):
     at_weapons: int
     friendly_tank: int
     friendly_afv: int
+    attacker_pinned_vehicle: int
 
 
 class Mines(Table):
@@ -106,6 +123,8 @@ class CompanyFireTables(Table):
     hit_results: HitResults
     weapons: dict[str, Weapon]
     fire: Fire
+    anti_tank: AntiTank
+    vehicle_opportunity_fire: VehicleOpFire
     rally: Rally
     experience: Experience
     leader_bonus: LeaderBonus

@@ -8,8 +8,9 @@ The catalogue is data (``data/units.toml``, schema :class:`UnitTables`), loaded 
 checked at import against the weapons of ``tables.toml``. A unit type is a kind
 (squad, weapon team, gun, SMF: movement rate, whether it counts against the stacking
 limit, whether it may move and fire or close assault) plus its own weapon, anti-tank
-weapon and abilities. Vehicles are a kind the schema names but refuses until the
-vehicle rules arrive. :func:`unit_type` looks a type up by name; a bad name gets one
+weapon and abilities. A vehicle type also names its vehicle class (``[vehicle_classes.*]``:
+seed "Vehicle Movement" rates, tracked or wheeled, turret, closed top, armour, heavy;
+readings CF-65 ... CF-77). :func:`unit_type` looks a type up by name; a bad name gets one
 line with suggestions.
 """
 
@@ -30,19 +31,18 @@ from warroom.rulesets.company_fire.tables import Weapon, tables
 UNITS_FILE = Path(__file__).with_name("data") / "units.toml"
 
 Kind = Literal["squad", "weapon_team", "gun", "smf", "vehicle"]
-"""What a unit is. ``vehicle`` is refused until the vehicle rules arrive."""
+"""What a unit is."""
 
-PlayableKind = Literal["squad", "weapon_team", "gun", "smf"]
+PlayableKind = Kind
 
 Ability = Literal["smg_assault", "engineer", "indirect_fire", "mg_op_fire", "sniper", "forward_observer", "scout",
-                  "leader"]
+                  "leader", "at_grenades"]
 
 Experience = Literal["green", "regular", "veteran"]
 """Troop quality (seed "Unit Status, Hit Results and Rallying", Rally; "Movement Test")."""
 
 EXPERIENCES: tuple[Experience, ...] = ("green", "regular", "veteran")
 
-VEHICLES_LATER = "vehicles arrive with the vehicle rules"
 
 
 class UnitsError(UsageError):
@@ -67,6 +67,26 @@ class AntiTankWeapon(Table):
     range_spaces: int = Field(ge=1)
     dice: int = Field(ge=1)
     light: bool
+    close_range: int = Field(default=0, ge=0)
+    close_dice: int = Field(default=0, ge=0)
+
+    def dice_at(self, distance: int) -> int:
+        """The dice at a range: bazookas and panzerschrecks roll more at 2 spaces or less (CF-75)."""
+        return self.close_dice if self.close_range and distance <= self.close_range else self.dice
+
+
+class VehicleClass(Table):
+    label: str
+    off_road: int = Field(ge=1)
+    on_road: int = Field(ge=1)
+    tracked: bool
+    turret: bool
+    closed_top: bool
+    armoured: bool
+    heavy: bool
+    moves_and_fires_gun: bool
+    close_assault: Literal["tank", "afv", "none"]
+    carries: int = Field(default=0, ge=0)
 
 
 class UnitTypeRow(Table):
@@ -76,25 +96,25 @@ class UnitTypeRow(Table):
     anti_tank: str | None = None
     abilities: tuple[Ability, ...] = ()
     leader: Literal["platoon_leader", "company_commander"] | None = None
-
-
-class Vehicles(Table):
-    classes: tuple[str, ...]
+    vehicle: str | None = None
 
 
 class UnitTables(Table):
     kinds: dict[PlayableKind, KindRow]
     anti_tank_weapons: dict[str, AntiTankWeapon]
+    vehicle_classes: dict[str, VehicleClass]
     units: dict[str, UnitTypeRow]
-    vehicles: Vehicles
 
     @model_validator(mode="after")
     def _consistent(self) -> UnitTables:
         weapons = tables().weapons
         for name, row in self.units.items():
             where = f"unit type {name!r}"
-            if row.kind == "vehicle":
-                raise ValueError(f"{where}: kind 'vehicle' is not playable yet: {VEHICLES_LATER}")
+            if (row.kind == "vehicle") != (row.vehicle is not None):
+                raise ValueError(f"{where}: a vehicle (kind 'vehicle') and a `vehicle` class go together")
+            if row.vehicle is not None and row.vehicle not in self.vehicle_classes:
+                raise ValueError(f"{where}: vehicle {row.vehicle!r} is not a [vehicle_classes.*] row; "
+                                 f"allowed: {', '.join(self.vehicle_classes)}")
             if row.kind not in self.kinds:
                 raise ValueError(f"{where}: kind {row.kind!r} has no [kinds.{row.kind}] row")
             if row.weapon is not None and row.weapon not in weapons:
@@ -104,8 +124,8 @@ class UnitTables(Table):
                 raise ValueError(f"{where}: anti_tank {row.anti_tank!r} is not an [anti_tank_weapons.*] row; "
                                  f"allowed: {', '.join(self.anti_tank_weapons)}")
             _check_abilities(where, row, weapons)
-            if name in self.vehicles.classes:
-                raise ValueError(f"{where}: the name is a vehicle class, kept for the vehicle rules")
+            if row.weapon == "vehicle_mg" and row.kind != "vehicle":
+                raise ValueError(f"{where}: 'vehicle_mg' is a vehicle's hull MG")
         return self
 
 
@@ -159,13 +179,24 @@ class UnitType:
     weapon_key: str | None
     weapon: Weapon | None
     anti_tank: AntiTankWeapon | None
+    anti_tank_key: str | None
     abilities: frozenset[Ability]
     leader: Literal["platoon_leader", "company_commander"] | None
     leader_bonus: int
+    vehicle: VehicleClass | None = None
 
     @property
     def is_smf(self) -> bool:
         return self.kind == "smf"
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.vehicle is not None
+
+    @property
+    def armoured(self) -> bool:
+        """An armoured vehicle: small arms cannot hurt it (CF-71)."""
+        return self.vehicle is not None and self.vehicle.armoured
 
     def has(self, ability: Ability) -> bool:
         return ability in self.abilities
@@ -176,14 +207,14 @@ def _build(units: UnitTables) -> dict[str, UnitType]:
     bonus = tables().leader_bonus
     out: dict[str, UnitType] = {}
     for name, row in units.units.items():
-        assert row.kind != "vehicle"  # refused by the schema
         kind = units.kinds[row.kind]
+        vclass = units.vehicle_classes[row.vehicle] if row.vehicle else None
         out[name] = UnitType(
             name=name,
             label=row.label,
             kind=row.kind,
             kind_label=kind.label,
-            movement_spaces=kind.movement_spaces,
+            movement_spaces=vclass.off_road if vclass else kind.movement_spaces,
             counts_against_stacking_limit=kind.counts_against_stacking_limit,
             weapon_crew=kind.weapon_crew,
             move_and_fire=kind.move_and_fire,
@@ -192,9 +223,11 @@ def _build(units: UnitTables) -> dict[str, UnitType]:
             weapon_key=row.weapon,
             weapon=weapons[row.weapon] if row.weapon else None,
             anti_tank=units.anti_tank_weapons[row.anti_tank] if row.anti_tank else None,
+            anti_tank_key=row.anti_tank,
             abilities=frozenset(row.abilities),
             leader=row.leader,
             leader_bonus=getattr(bonus, row.leader) if row.leader else 0,
+            vehicle=vclass,
         )
     return out
 
@@ -211,6 +244,8 @@ for _section, _where in (
     ("Movement", "company_fire.units.UnitType.movement_spaces"),
     ("Single Mounted Figures (SMFs)", "company_fire.units.CATALOGUE"),
     ("Facing", "company_fire.units.UnitType.faces_an_edge"),
+    ("Vehicles", "company_fire.units.VehicleClass"),
+    ("Vehicle Movement", "company_fire.units.VehicleClass"),
 ):
     register_rule_use(SEED, _section, _where)
 
@@ -221,6 +256,4 @@ def unit_type(name: str) -> UnitType:
         return CATALOGUE[name]
     except KeyError:
         pass
-    if name in UNITS.vehicles.classes:
-        raise UnitsError(f"{name!r} is a vehicle: {VEHICLES_LATER}; allowed now: {', '.join(CATALOGUE)}")
     raise UnitsError(f"unknown unit type {name!r}{suggest(name, CATALOGUE)}; allowed: {', '.join(CATALOGUE)}")
