@@ -262,13 +262,15 @@ def test_find_scenario_by_name_and_a_clear_error_for_an_unknown_one() -> None:
 # --- conformance, perft, golden transcript -----------------------------------------------------------------------
 
 PLAYOUTS = {"crossroads_patrol.toml": 400, "hedgerow_hell.toml": 200, "munassib_minefield.toml": 200,
-            "villa_rogatti.toml": 200, "hedgerow_breakout.toml": 300, "ambush_at_the_ford.toml": 300}
+            "villa_rogatti.toml": 200, "hedgerow_breakout.toml": 300, "ambush_at_the_ford.toml": 300,
+            "cobra_breakout.toml": 200}
 
 
 @pytest.mark.parametrize("path", shipped_scenarios(), ids=lambda p: p.stem)
 def test_conformance_over_seeded_random_playouts(path: Path) -> None:
-    """DESIGN.md conformance suite: 1,000 play-outs over the four infantry scenarios and 600 over the two armoured
-    ones (vehicle rules); every state gets the
+    """DESIGN.md conformance suite: 1,000 play-outs over the four infantry scenarios, 600 over the two armoured
+    ones (vehicle rules) and 200 over the transport one (riders mounting, dismounting, bailing out); every state
+    gets the
     cheap checks, every 25th (and the last) the JSON, apply and fog-of-war checks; every game is replayed."""
     game = load_game("company-fire", path)
     report = check_conformance(game, path, range(PLAYOUTS[path.name]), secrets=G.secrets, invariants=G.invariants,

@@ -244,7 +244,7 @@ def test_a_broken_catalogue_names_the_problem(tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
 def test_shipped_scenario_loads_and_is_a_platoon_to_a_company(path: Path) -> None:
     s = load_scenario(path)
-    assert len(SHIPPED) == 6  # four infantry scenarios, two armoured (vehicle rules)
+    assert len(SHIPPED) == 7  # four infantry scenarios, two armoured (vehicle rules), one with transport
     assert s.briefing.count("\n\n") >= 2  # a few paragraphs
     # A platoon (three squads) to a company (twelve squads and teams) a side (seed "Scale").
     assert 3 <= len(s.attacker.non_smf_units) <= 12
@@ -262,7 +262,8 @@ def test_shipped_set_up_obeys_stacking_and_starts_out_of_contact(path: Path) -> 
     s = load_scenario(path)
     for side in (s.attacker, s.defender):
         for space in {u.at for u in side.units}:
-            here = [u for u in side.units if u.at == space]
+            # riders aboard a half-track or truck do not count while aboard (reading CF-90)
+            here = [u for u in side.units if u.at == space and u.riding is None]
             assert len(here) <= 3 and sum(1 for u in here if not u.type.is_smf) <= 2, (side.role, space)
             assert len({u.hidden for u in here}) == 1
     enemy_of_attacker = {u.at for u in s.defender.units} | set(s.defender.dummy_blinds)

@@ -12,7 +12,10 @@ which enemies a side reckons with, the close-assault move, acting once per card,
 the engine asks for, leaders sacrificed and moving, blinds kept whole) in docs/rulings.md; the
 vehicle rules CF-65 ... CF-89 in docs/rulings.d/cf-vehicles.md (facing and turret, arcs of sight
 and fire, buttoning up, vehicle movement and pivots, forced moves, anti-tank fire, vehicle op fire
-and close assault).
+and close assault); transport CF-90 ... CF-96 in docs/rulings.d/cf-transport.md: who rides in what and
+how riders count for stacking (CF-90), mounting and dismounting (CF-91), riders moving with their
+carrier (CF-92), what riders may do and what may hit them (CF-93), passengers when the carrier is hit
+(CF-94), riders and fog of war (CF-95).
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ KINDS = (
     "declare_smoke", "snipe", "mortar_smoke", "occupy_bocage", "fall_back", "find_path", "clear_mines",
     "op_fire", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose", "occupy", "stay",
     "at_fire", "button_up", "pivot_N", "pivot_E", "pivot_S", "pivot_W", "turret_N", "turret_E", "turret_S",
-    "turret_W",
+    "turret_W", "mount", "dismount",
 )
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 
@@ -115,6 +118,8 @@ class Action(NamedTuple):
             "stay": "the assaulting units stay where they are",
             "at_fire": f"{u} fires its anti-tank weapon at {o} in {s}",
             "button_up": f"{u} buttons up",
+            "mount": f"{u} mounts {o}",
+            "dismount": f"{u} dismounts in {s}",
         }.get(k) or (f"{u} pivots to face {k[-1]}" if k.startswith("pivot") else f"{u} turns its turret to {k[-1]}")
 
 
@@ -137,6 +142,7 @@ class UnitState(NamedTuple):
     at_fired: bool = False  # fired its anti-tank weapon or main gun this card (CF-74)
     pivoted: bool = False  # pivoted in place this card (CF-73)
     turned: bool = False  # turned its turret this card (CF-73)
+    riding: int = -1  # the index of the half-track or truck it rides in, -1 when on foot (CF-90)
 
 
 class MineState(NamedTuple):
@@ -202,6 +208,11 @@ class CFGame:
         self.armoured = tuple(t.armoured for t in self.types)
         self.has_vehicles = any(self.vehicle)
         self.faces = any(t.faces_an_edge for t in self.types)
+        self.carries = tuple((t.vehicle.carries, t.vehicle.carries_smfs) if t.vehicle is not None else (0, 0)
+                             for t in self.types)
+        """Squads or teams, and SMFs, each unit carries (CF-90): (0, 0) but for half-tracks and trucks."""
+        self.transport = any(c != (0, 0) for c in self.carries)
+        self.may_ride = tuple(t.kind in ("squad", "weapon_team", "smf") for t in self.types)
         self.spaces = self.board.spaces()
         self.space_index = {s: i for i, s in enumerate(self.spaces)}
         self.clock_ends_at = scenario.rules.clock_ends_at
@@ -251,7 +262,8 @@ class CFGame:
     def initial_state(self, seed: int) -> CFState:
         sc = self.scenario
         units = tuple(UnitState(u.at, "good_order", u.hidden, u.occupies_bocage, False, False, False, False, False,
-                                False, u.smoke_rounds, u.facing or "", u.turret or "") for u in self.units)
+                                False, u.smoke_rounds, u.facing or "", u.turret or "",
+                                riding=self.index[u.riding] if u.riding else -1) for u in self.units)
         dummies = tuple(sorted((side.role, s) for side in (sc.attacker, sc.defender) for s in side.dummy_blinds))
         mines = tuple(MineState(m.at, m.laid_by, m.real, m.marked, False, False) for m in sc.minefields)
         init = opening(sc.attacker.colour, 2 if sc.rules.jokers else 0)
@@ -369,7 +381,9 @@ class _Rules(ABC):
         their answers. The game keeps a bounded number of positions.
         """
         where: tuple[Any, ...]
-        if self.game.faces:  # facing and turret decide sight and fire (CF-65, CF-66)
+        if self.game.transport:  # who rides decides targets, stacking and actions (CF-90 ... CF-95)
+            where = tuple([(u.at, u.status, u.hidden, u.bocage, u.facing, u.turret, u.riding) for u in self.units])
+        elif self.game.faces:  # facing and turret decide sight and fire (CF-65, CF-66)
             where = tuple([(u.at, u.status, u.hidden, u.bocage, u.facing, u.turret) for u in self.units])
         else:
             where = tuple([(u.at, u.status, u.hidden, u.bocage) for u in self.units])
@@ -406,6 +420,28 @@ class _Rules(ABC):
         if side is None:
             return list(here)
         return [i for i in here if self.game.side_of[i] == side]
+
+    def riders(self, c: int) -> list[int]:
+        """The living units riding in carrier ``c`` (CF-90)."""
+        return [k for k in self.living() if self.units[k].riding == c]
+
+    def room_aboard(self, c: int, k: int) -> bool:
+        """Whether unit ``k`` fits in carrier ``c`` beside its riders: ``carries`` squads or teams and
+        ``carries_smfs`` SMFs (CF-90)."""
+        g = self.game
+        teams, smfs = g.carries[c]
+        aboard = self.riders(c)
+        if g.smf[k]:
+            return sum(1 for x in aboard if g.smf[x]) < smfs
+        return sum(1 for x in aboard if not g.smf[x]) < teams
+
+    def space_takes(self, k: int, space: Space) -> bool:
+        """Whether unit ``k`` may stand in ``space`` beside the friends on foot there (seed "Stacking": riders
+        do not count while aboard, CF-90)."""
+        g = self.game
+        here = [x for x in self.at(space, g.side_of[k]) if self.units[x].riding < 0 and x != k]
+        n = sum(1 for x in here if not g.smf[x])
+        return B.stacking_allows(n + (0 if g.smf[k] else 1), len(here) - n + (1 if g.smf[k] else 0))
 
     def smoke_spaces(self) -> frozenset[Space]:
         m = self._memo or self.memo()
@@ -522,7 +558,7 @@ class _Rules(ABC):
         Fire", "Vehicle Opportunity Fire", readings CF-71, CF-76, CF-83."""
         g = self.game
         u, t = self.units[i], g.types[i]
-        if u.at is None or t.is_smf:
+        if u.at is None or t.is_smf or u.riding >= 0:
             return None
         buttoned = self.buttoned(i)
         if u.status != "good_order" and not (buttoned and u.status == "pinned"):
@@ -607,7 +643,7 @@ class _Rules(ABC):
         out = []
         for j in self.living(_other(g.side_of[i])):
             u = self.units[j]
-            if g.smf[j] or u.hidden or u.at is None or (not gun and not g.vehicle[j]):
+            if g.smf[j] or u.hidden or u.at is None or (not gun and not g.vehicle[j]) or u.riding >= 0:
                 continue
             if u.at != here and B.range_between(here, u.at) <= reach and self.sees(here, u.at) \
                     and self.gun_arc(i, u.at):
@@ -622,7 +658,7 @@ class _Rules(ABC):
         u, t = self.units[i], g.types[i]
         if t.anti_tank is not None or g.vehicle[i] or (j >= 0 and g.vehicle[j]):
             return self.op_weapon(i, target, j) is not None
-        if u.status != "good_order" or t.weapon is None or t.is_smf:
+        if u.status != "good_order" or t.weapon is None or t.is_smf or u.riding >= 0:
             return False
         if t.weapon.machine_gun:
             if u.jammed:
@@ -667,7 +703,7 @@ class _Rules(ABC):
         found = m.get(key)
         if found is None:
             spaces = {self.units[i].at for i in self.living(enemy) if not g.smf[i] and not self.units[i].hidden
-                      and not (small_arms and g.armoured[i])}
+                      and not (small_arms and g.armoured[i]) and self.units[i].riding < 0}
             spaces |= self.blind_spaces(enemy)
             found = m[key] = sorted(s for s in spaces if s is not None)
         return found
@@ -688,6 +724,8 @@ class _Rules(ABC):
         if found is None:
             counts: dict[Space, list[int]] = {}
             for j in self.living(side):
+                if self.units[j].riding >= 0:  # riders do not count while aboard (CF-90)
+                    continue
                 c = counts.setdefault(self.units[j].at, [0, 0])  # type: ignore[arg-type]
                 c[0 if not g.smf[j] else 1] += 1
             full = {s for s, (n, k) in counts.items()
@@ -821,7 +859,7 @@ class _Rules(ABC):
         g = self.game
         leader = self.leaders_in(space, side) != "none"
         return [k for k in self.at(space, side) if not g.smf[k] and not g.vehicle[k] and self.may_fire(k)
-                and not self.units[k].moved
+                and not self.units[k].moved and self.units[k].riding < 0
                 and (self.units[k].status == "good_order" or leader)]
 
     def retreat_options(self, j: int, source: Space) -> list[Space]:
@@ -1038,6 +1076,10 @@ class _Play(_Rules):
         self.units[i] = self.units[i]._replace(**changes)
         if not _FLAGS.issuperset(changes):
             self.touch()
+            g = self.game
+            if g.transport and g.carries[i][0] + g.carries[i][1] and changes.get("at") is not None:
+                for k in self.riders(i):  # CF-92: riders go where their carrier goes
+                    self.units[k] = self.units[k]._replace(at=changes["at"])
 
     # the flow of the game ---------------------------------------------------------------------------
 
@@ -1484,18 +1526,28 @@ class _Play(_Rules):
         self.set(j, status=status, bocage=u.bocage and status != "suppressed")
         if u.bocage and status == "suppressed":
             self.say(f"{self.name(j)} is suppressed and abandons the bocage (seed \"Bocage\")")
+        if status == "suppressed" and g.transport and g.vehicle[j]:
+            shaken = [k for k in self.riders(j) if self.units[k].status == "good_order" and not g.smf[k]]
+            for k in shaken:  # CF-94: the riders of a suppressed carrier are shaken
+                self.set(k, status="pinned")
+            if shaken:
+                self.say(f"{', '.join(self.name(k) for k in shaken)}, riding in {self.name(j)}, "
+                         f"{'is' if len(shaken) == 1 else 'are'} pinned with it (CF-94)")
 
     def eliminate(self, j: int, how: str) -> None:
         """Take a unit off the table: ``destroyed`` (counts for victory) or ``removed`` by the rules."""
         g = self.game
         at = self.units[j].at
         hidden = self.units[j].hidden and how != "destroyed"
-        self.set(j, status=how, at=None, hidden=hidden, bocage=False)
+        aboard = self.riders(j) if g.transport and g.vehicle[j] else []
+        self.set(j, status=how, at=None, hidden=hidden, bocage=False, riding=-1)
         self.say(f"{self.name(j)} is {'destroyed' if how == 'destroyed' else 'removed from the table'}",
                  self.game.side_of[j] if hidden else "all")
         self.declared = [m for m in self.declared if m.fo != j]
         if at is None or g.smf[j]:
             return
+        if aboard:
+            self.bail_out(j, at, aboard)
         side = g.side_of[j]
         here = self.at(at, side)
         if here and all(g.smf[k] for k in here):
@@ -1503,6 +1555,44 @@ class _Play(_Rules):
                 self.ruling("smf-elimination", {"cause": "stack_destroyed", "alone": False},
                             f"{self.name(k)} was with the units destroyed in {_sp(at)}")
                 self.eliminate(k, "destroyed")
+
+    def bail_out(self, j: int, at: Space, aboard: list[int]) -> None:
+        """CF-94: the riders of a destroyed carrier bail out into its space, each suppressed (destroyed if it
+        already was); one the stacking limit leaves no room for is lost with the carrier. SMFs then follow the
+        seed's rule for SMFs left without their units (:meth:`eliminate`)."""
+        g = self.game
+        for k in aboard:
+            self.set(k, riding=-1)
+        self.say(f"{', '.join(self.name(k) for k in aboard)} bail{'s' if len(aboard) == 1 else ''} out of "
+                 f"{self.name(j)} in {_sp(at)} (CF-94)")
+        for k in sorted(aboard, key=lambda x: g.smf[x]):
+            if not self.alive(k) or g.smf[k]:
+                continue
+            if not self.space_takes(k, at):
+                self.say(f"{self.name(k)} has no room in {_sp(at)} (seed \"Stacking\"): lost with its carrier")
+                self.eliminate(k, "destroyed")
+                continue
+            result = "destroyed" if self.units[k].status == "suppressed" else "suppressed"
+            if result == "suppressed":
+                self.say(f"{self.name(k)} is suppressed as it bails out (CF-94)")
+            else:
+                self.say(f"{self.name(k)} was already suppressed: bailing out finishes it (CF-94)")
+            self._apply_result(k, result, "bail_out")
+
+    def do_mount(self, a: Action, i: int) -> None:
+        """CF-91: a squad, team or SMF climbs into a friendly half-track or truck in its space; that is its
+        action for the card."""
+        c = self.game.index[a.other]
+        self.set(i, riding=c, moved=True, done=True, bocage=False)
+        self.say(f"{self.name(i)} mounts {self.name(c)} in {_sp(self.units[i].at)} (CF-91)")
+
+    def do_dismount(self, a: Action, i: int) -> None:
+        """CF-91: a rider gets down into its carrier's space, stacking permitting (seed "Stacking"); it is the
+        unit's move for the card: on a face card a squad may still fire."""
+        c = self.units[i].riding
+        self.set(i, riding=-1, moved=True)
+        self.set(i, done=self.one_action_only(i))
+        self.say(f"{self.name(i)} dismounts from {self.name(c)} in {_sp(self.units[i].at)} (CF-91)")
 
     def do_sacrifice(self, a: Action, i: int) -> None:
         leader = self.game.index[a.other]
@@ -1555,7 +1645,8 @@ class _Play(_Rules):
         """The units an attack on ``space`` rolls for (small arms: not armoured vehicles, CF-71), and whether it is
         recon by fire at a blind."""
         g = self.game
-        units = [j for j in self.at(space, side) if not g.smf[j] and not (small_arms and g.armoured[j])]
+        units = [j for j in self.at(space, side) if not g.smf[j] and not (small_arms and g.armoured[j])
+                 and self.units[j].riding < 0]  # fire is at the carrier, never its riders (CF-93)
         blind = space in self.blind_spaces(side)
         return units, blind
 
@@ -1920,7 +2011,7 @@ class _Play(_Rules):
             return
         side = g.side_of[attackers[0]]
         enemy = _other(side)
-        defenders = [j for j in self.at(target, enemy) if not g.smf[j]]
+        defenders = [j for j in self.at(target, enemy) if not g.smf[j] and self.units[j].riding < 0]
         if not defenders:
             self.say(f"no defender is left in {_sp(target)}")
             return
@@ -2110,7 +2201,7 @@ def _legal(s: _Rules) -> list[Action]:
         he, smoke = s.missions[n]
         busy = {m.fo for m in s.declared}
         for i in mine:
-            if not g.types[i].has("forward_observer") or i in busy or s.units[i].done:
+            if not g.types[i].has("forward_observer") or i in busy or s.units[i].done or s.units[i].riding >= 0:
                 continue
             seen = visible_from(g.los, s.units[i].at, s.blockers(), s.smoke_spaces(), s.held_bocage())  # type: ignore[arg-type]
             for sp in sorted(seen, key=lambda p: (p[1], p[0])):
@@ -2122,7 +2213,7 @@ def _legal(s: _Rules) -> list[Action]:
                     out.append(Action("declare_smoke", ids[i], sp))
     elif seg == LEADERS:
         for i in mine:
-            if g.types[i].leader and not s.units[i].moved and not s.units[i].done:
+            if g.types[i].leader and not s.units[i].moved and not s.units[i].done and s.units[i].riding < 0:
                 out += [Action("leader_move", ids[i], sp) for sp in s.destinations(i, g.types[i].movement_spaces)]
     elif seg == RALLY:
         for i in mine:
@@ -2152,7 +2243,7 @@ def _legal(s: _Rules) -> list[Action]:
         for i in mine:
             u = s.units[i]
             ut = g.types[i]
-            if u.status != "good_order" or u.done:
+            if u.status != "good_order" or u.done or u.riding >= 0:
                 continue
             if ut.anti_tank is not None and not u.at_fired and not u.op_fired:
                 out += [Action("at_fire", ids[i], sp, ids[j]) for sp, j in s.at_targets(i)]
@@ -2175,7 +2266,7 @@ def _assault_ready(s: _Rules, i: int) -> bool:
         return (u.status in ("good_order", "pinned") and not u.done and not u.fired and not u.at_fired
                 and (t.weapon is not None or t.anti_tank is not None))
     return (not g.smf[i] and t.may_close_assault and u.status == "good_order" and not u.done
-            and not u.fired)
+            and not u.fired and u.riding < 0)
 
 
 def _assault_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
@@ -2232,7 +2323,7 @@ def _snipe_actions(s: _Rules, i: int) -> list[Action]:
     out = []
     for j in s.living(_other(g.side_of[i])):
         u = s.units[j]
-        if u.hidden or u.at is None or B.range_between(here, u.at) > MAX_RANGE or u.at == here:
+        if u.hidden or u.at is None or B.range_between(here, u.at) > MAX_RANGE or u.at == here or u.riding >= 0:
             continue
         if s.sees(here, u.at):
             out.append(Action("snipe", g.ids[i], None, g.ids[j]))
@@ -2263,6 +2354,10 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
     ut = g.types[i]
     here = u.at
     assert here is not None
+    if g.transport and (u.riding >= 0 or g.may_ride[i]):
+        out += _transport_actions(s, side, i, card)
+        if u.riding >= 0:  # CF-93: a rider does nothing else but rally
+            return out
     out += [Action("move", ids[i], sp) for sp in s.move_options(i, "move")]
     if u.status == "suppressed":  # only a suppressed unit falls back (move_options says when)
         out += [Action("fall_back", ids[i], sp) for sp in s.move_options(i, "fall_back")]
@@ -2293,6 +2388,22 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
             elif B.shares_edge(here, m.at) and not m.path:
                 out.append(Action("find_path", ids[i], m.at))
     return out
+
+
+def _transport_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
+    """CF-91: on a Move or face card a unit that may still move mounts a friendly half-track or truck in its
+    space with room for it (CF-90), not a suppressed one; a rider dismounts into its carrier's space if the
+    stacking limit allows (seed "Stacking"). A suppressed rider stays aboard."""
+    g = s.game
+    u = s.units[i]
+    if card == "fire" or not s.may_move(i):
+        return []
+    if u.riding >= 0:
+        here = u.at
+        assert here is not None
+        return [Action("dismount", g.ids[i], here)] if s.space_takes(i, here) else []
+    return [Action("mount", g.ids[i], None, g.ids[c]) for c in s.at(u.at, side)  # type: ignore[arg-type]
+            if g.carries[c] != (0, 0) and s.units[c].status != "suppressed" and s.room_aboard(c, i)]
 
 
 def _facing_actions(s: _Rules, i: int, card: str) -> list[Action]:
@@ -2437,7 +2548,7 @@ def _odds(s: CFState, a: Action) -> dict[str, dict[str, Fraction]]:
     elif a.kind == "assault":
         assert a.space is not None
         attackers = [i] + ([g.index[a.other]] if a.other else [])
-        defenders = [j for j in s.at(a.space, _other(g.side_of[i])) if not g.smf[j]]
+        defenders = [j for j in s.at(a.space, _other(g.side_of[i])) if not g.smf[j] and s.units[j].riding < 0]
         here = s.units[i].at
         out[f"close assault on {_sp(a.space)}"] = dist(
             "close-assault", _assault_params(s, attackers, here, defenders, a.space))  # type: ignore[arg-type]
@@ -2478,6 +2589,8 @@ def _observation(s: CFState, side: str) -> dict[str, Any]:
             entry["facing"] = u.facing
         if u.turret:
             entry["turret"] = u.turret
+        if u.riding >= 0:
+            entry["riding"] = g.ids[u.riding]
         if mine:
             entry.update(hidden=u.hidden, moved=u.moved, fired=u.fired, done=u.done, smoke_rounds=u.smoke_rounds)
         units.append(entry)
@@ -2529,6 +2642,19 @@ def invariants(state: Any) -> list[str]:
     for sp, here in spaces.items():
         if len({g.side_of[i] for i in here}) > 1:
             problems.append(f"units of both sides in {sp}: {[g.ids[i] for i in here]}")
+        aboard = [i for i in here if s.units[i].riding >= 0]
+        for i in aboard:
+            c = s.units[i].riding
+            if not s.alive(c) or s.units[c].at != sp or g.side_of[c] != g.side_of[i] or not g.may_ride[i]:
+                problems.append(f"{g.ids[i]} rides in {g.ids[c]}, which is not a friendly carrier in {sp}")
+            if s.units[i].hidden != s.units[c].hidden:
+                problems.append(f"{g.ids[i]} rides in {g.ids[c]} but one of them is hidden and the other not")
+        for c in {s.units[i].riding for i in aboard}:
+            teams = sum(1 for i in aboard if s.units[i].riding == c and not g.smf[i])
+            smfs = sum(1 for i in aboard if s.units[i].riding == c and g.smf[i])
+            if teams > g.carries[c][0] or smfs > g.carries[c][1]:
+                problems.append(f"{g.ids[c]} carries more than it may: {teams} squads or teams, {smfs} SMFs")
+        here = [i for i in here if s.units[i].riding < 0]
         non_smf = sum(1 for i in here if not g.smf[i])
         if not B.stacking_allows(non_smf, len(here) - non_smf):
             problems.append(f"stacking broken in {sp}: {[g.ids[i] for i in here]}")
@@ -2539,6 +2665,8 @@ def invariants(state: Any) -> list[str]:
             problems.append(f"{g.ids[i]} faces {u.facing!r}, not an edge")
         if u.status in ("destroyed", "removed") and u.at is not None:
             problems.append(f"{g.ids[i]} is {u.status} but still on the table")
+        if u.riding >= 0 and u.at is None:
+            problems.append(f"{g.ids[i]} is off the table but still rides in {g.ids[u.riding]}")
     return problems
 
 

@@ -18,7 +18,8 @@ A scenario file holds::
     [sides.defender]     dummy_blinds, fire_missions = {he, smoke}, break_at
     [[forces.attacker]]  id, type, at, name, experience, platoon, hidden,
     [[forces.defender]]  occupies_bocage, facing (guns, vehicles), turret (turreted vehicles),
-                         smoke_rounds (mortars)
+                         smoke_rounds (mortars), riding (the id of the half-track or truck it
+                         starts aboard, at the carrier's space; readings CF-90, CF-96)
     [[minefields]]       at, laid_by, real, marked
     [victory]            destroyed_unit, destroyed_leader, ties, [[victory.objectives]]
 
@@ -94,6 +95,7 @@ class UnitEntry(Table):
     facing: Facing | None = None
     turret: Facing | None = None
     smoke_rounds: int = Field(default=0, ge=0)
+    riding: str | None = None
 
 
 class FireMissionsEntry(Table):
@@ -206,6 +208,8 @@ class Unit:
     facing: Facing | None
     smoke_rounds: int
     turret: Facing | None = None
+    riding: str | None = None
+    """The id of the half-track or truck it starts aboard (reading CF-96)."""
 
     def describe(self) -> str:
         """``"Lt. Ward, platoon leader (1st platoon, regular)"``."""
@@ -222,6 +226,8 @@ class Unit:
             notes.append("occupying the bocage")
         if self.hidden:
             notes.append("hidden")
+        if self.riding:
+            notes.append(f"riding in {self.riding}")
         return f"{head} ({', '.join(notes)})"
 
 
@@ -627,12 +633,48 @@ class _Checker:
                 commander = entry.id
             out.append(Unit(entry.id, role, kind, at, entry.name, entry.experience or side.experience,
                             entry.platoon, entry.hidden, entry.occupies_bocage, entry.facing, entry.smoke_rounds,
-                            (entry.turret or entry.facing) if turreted else None))
+                            (entry.turret or entry.facing) if turreted else None, entry.riding))
+        self.riders(role, out)
         return tuple(out)
+
+    def riders(self, role: Role, units: list[Unit]) -> None:
+        """Reading CF-96: a unit set up aboard a friendly half-track or truck, in its space, within what it
+        carries (CF-90); a rider is never hidden (CF-95)."""
+        by_id = {u.id: u for u in units}
+        aboard: dict[str, list[Unit]] = {}
+        for i, u in enumerate(units):
+            if u.riding is None:
+                continue
+            base = f"forces.{role}[{i}].riding"
+            carrier = by_id.get(u.riding)
+            v = carrier.type.vehicle if carrier is not None else None
+            if carrier is None or v is None or (v.carries == 0 and v.carries_smfs == 0):
+                carriers = [x.id for x in units if x.type.vehicle is not None and x.type.vehicle.carries]
+                raise self.fail(base, f"unit {u.id!r} rides in {u.riding!r}, which is not one of the {role}'s "
+                                      "half-tracks or trucks (reading CF-90); carriers: "
+                                      f"{', '.join(carriers) or 'none'}")
+            if u.type.kind not in ("squad", "weapon_team", "smf"):
+                raise self.fail(base, f"unit {u.id!r} ({u.type.label}): only squads, weapon teams and SMFs ride "
+                                      "(reading CF-90)")
+            if u.at != carrier.at:
+                raise self.fail(f"forces.{role}[{i}].at", f"unit {u.id!r} rides in {carrier.id!r} at "
+                                                          f"{_sp(carrier.at)}: set it up at the same space")
+            if u.hidden or u.occupies_bocage:
+                raise self.fail(base, f"unit {u.id!r} rides in {carrier.id!r}: a rider is neither hidden nor in the "
+                                      "bocage (readings CF-87, CF-95)")
+            here = aboard.setdefault(carrier.id, [])
+            here.append(u)
+            smfs = sum(1 for x in here if x.type.is_smf)
+            if len(here) - smfs > v.carries or smfs > v.carries_smfs:
+                raise self.fail(base, f"{carrier.id!r} ({v.label}) carries {v.carries} squad or team and "
+                                      f"{v.carries_smfs} SMF (reading CF-90): "
+                                      f"{', '.join(x.id for x in here)} do not fit")
 
     def stacking(self, role: Role, units: tuple[Unit, ...]) -> None:
         held: dict[Space, list[Unit]] = {}
         for i, u in enumerate(units):
+            if u.riding is not None:  # riders do not count while aboard (seed "Stacking", CF-90)
+                continue
             held.setdefault(u.at, []).append(u)
             here = held[u.at]
             non_smf = sum(1 for x in here if x.type.counts_against_stacking_limit)

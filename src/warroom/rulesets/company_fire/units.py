@@ -87,6 +87,8 @@ class VehicleClass(Table):
     moves_and_fires_gun: bool
     close_assault: Literal["tank", "afv", "none"]
     carries: int = Field(default=0, ge=0)
+    """Squads or weapon teams it carries (reading CF-90); SMFs ride besides, up to ``carries_smfs``."""
+    carries_smfs: int = Field(default=0, ge=0)
 
 
 class UnitTypeRow(Table):
