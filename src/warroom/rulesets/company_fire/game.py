@@ -139,6 +139,9 @@ class UnitState(NamedTuple):
     turned: bool = False  # turned its turret this card (CF-73)
 
 
+_UNIT_FIELD = {name: k for k, name in enumerate(UnitState._fields)}
+
+
 class MineState(NamedTuple):
     at: Space
     laid_by: str
@@ -1035,7 +1038,10 @@ class _Play(_Rules):
         self.touch()
 
     def set(self, i: int, **changes: Any) -> None:
-        self.units[i] = self.units[i]._replace(**changes)
+        values = list(self.units[i])
+        for name, value in changes.items():
+            values[_UNIT_FIELD[name]] = value
+        self.units[i] = tuple.__new__(UnitState, values)  # as ``_replace``, without its checks (names are ours)
         if not _FLAGS.issuperset(changes):
             self.touch()
 
