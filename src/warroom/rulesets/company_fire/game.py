@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -936,6 +936,10 @@ class CFState(_Rules):
         return SEGMENTS[self.init.segment][0]
 
 
+_STATE_FIELDS = tuple(f.name for f in fields(CFState))
+"""CFState's fields in order (``_Play.freeze`` fills them all, or fails if one is added and not filled)."""
+
+
 # --- the working copy ---------------------------------------------------------------------------------
 
 
@@ -1003,15 +1007,14 @@ class _Play(_Rules):
         return self._rng
 
     def freeze(self) -> CFState:
-        state = CFState(self.game, tuple(self.units), tuple(sorted(self.dummies)), tuple(self.mines), self.init,
-                        tuple(self.missions), tuple(self.declared), tuple(self.smoke), tuple(self.held),
-                        tuple(self.decisions), tuple(self.log),
-                        self._rng_state if self._rng is None else self.game.dice.give_back(self), self.outcome,
-                        self.steps)
-        if self.legal is not None:
-            state._cache["legal"] = self.legal
-        if self._memo is not None:
-            object.__setattr__(state, "_memo", self._memo)
+        # CFState(...) field by field, in one step: the frozen dataclass's __init__ sets each field with
+        # object.__setattr__, and a state is made for every action.
+        state = object.__new__(CFState)
+        state.__dict__.update(zip(_STATE_FIELDS, (
+            self.game, tuple(self.units), tuple(sorted(self.dummies)), tuple(self.mines), self.init,
+            tuple(self.missions), tuple(self.declared), tuple(self.smoke), tuple(self.held), tuple(self.decisions),
+            tuple(self.log), self._rng_state if self._rng is None else self.game.dice.give_back(self), self.outcome,
+            self.steps, {} if self.legal is None else {"legal": self.legal}, self._memo), strict=True))
         return state
 
     # narration -----------------------------------------------------------------------------------------
