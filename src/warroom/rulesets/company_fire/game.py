@@ -333,6 +333,16 @@ class _Dice:
 
 
 _POSITIONS_KEPT = 256
+
+
+def _keys(name: str) -> dict[Any, str]:
+    """Memo keys per side, made once: a string made once keeps its hash."""
+    return {side: f"{name} {side}" for side in (None, "attacker", "defender")}
+
+
+_LIVING, _BLINDS, _KNOWN, _ENEMY_SETS, _LOSSES = (
+    _keys(n) for n in ("living", "blinds", "known", "enemy sets", "losses"))
+_FULL = {(side, smf): f"full {side} {smf}" for side in ("attacker", "defender") for smf in (False, True)}
 _FLAGS = frozenset({"moved", "fired", "done", "rallied", "op_fired", "jammed", "smoke_rounds", "at_fired", "pivoted",
                     "turned"})
 """Unit fields that are not part of the position (:meth:`_Rules.position_memo`)."""
@@ -391,7 +401,7 @@ class _Rules(ABC):
 
     def living(self, side: str | None = None) -> list[int]:
         m = self._memo or self.memo()
-        key = ("living", side)
+        key = _LIVING[side]
         if key not in m:
             g = self.game
             m[key] = [i for i, u in enumerate(self.units)
@@ -444,7 +454,7 @@ class _Rules(ABC):
     def blind_spaces(self, side: str) -> frozenset[Space]:
         """The spaces holding ``side``'s blind markers: hidden units and dummies (CF-46)."""
         m = self._memo or self.memo()
-        key = ("blinds", side)
+        key = _BLINDS[side]
         if key not in m:
             out = {self.units[i].at for i in self.living(side) if self.units[i].hidden}
             out.update(s for who, s in self.dummies if who == side)
@@ -454,7 +464,7 @@ class _Rules(ABC):
     def known_enemies(self, side: str) -> list[Space]:
         """Where ``side`` knows or must assume the enemy is: its revealed units and its blinds (CF-57)."""
         m = self._memo or self.memo()
-        key = ("known", side)
+        key = _KNOWN[side]
         if key not in m:
             enemy = _other(side)
             spaces = {self.units[i].at for i in self.living(enemy) if not self.units[i].hidden}
@@ -686,7 +696,7 @@ class _Rules(ABC):
         g = self.game
         side, smf = g.side_of[i], g.smf[i]
         m = self._memo or self.memo()
-        key = ("full", side, smf)
+        key = _FULL[side, smf]
         found = m.get(key)
         if found is None:
             counts: dict[Space, list[int]] = {}
@@ -702,7 +712,7 @@ class _Rules(ABC):
     def enemy_sets(self, side: str) -> tuple[frozenset[Space], frozenset[Space]]:
         """(spaces with revealed enemy units other than SMFs alone, spaces with revealed enemy SMFs alone)."""
         m = self._memo or self.memo()
-        key = ("enemy sets", side)
+        key = _ENEMY_SETS[side]
         found = m.get(key)
         if found is None:
             found = m[key] = self._enemy_sets(side)
@@ -2026,7 +2036,7 @@ def _hits_of(r: Ruling) -> int:
 
 def _losses(s: _Rules, side: str) -> int:
     memo = s._memo or s.memo()
-    key = ("losses", side)
+    key = _LOSSES[side]
     found = memo.get(key)
     if found is None:
         g = s.game
