@@ -12,13 +12,13 @@ runs on different (shared, noisy) machines against each other.
 
 Games are played as ``warroom simulate`` plays them (:func:`warroom.core.simulate.play_random`: the
 play-out's random choices, one current state at a time, start-up objects frozen for the garbage
-collector); the memory per state is measured on a play-out that keeps every state.
+collector, collections made seldom: :func:`warroom.core.simulate.batch_collector`); the memory per
+state is measured on a play-out that keeps every state.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import time
 import tracemalloc
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from warroom.core.conformance import random_playout
 from warroom.core.game import load_game
-from warroom.core.simulate import play_random
+from warroom.core.simulate import batch_collector, play_random
 from warroom.rulesets.company_fire.scenario import shipped_scenarios
 
 TARGET_GAMES_PER_SECOND = 100.0
@@ -45,15 +45,13 @@ def baseline_loops_per_second() -> float:
 def measure(path: Path, games: int) -> dict[str, float]:
     game = load_game("company-fire", path)
     play_random(game, 0, 50_000)  # warm the caches (LOS table, step graph)
-    gc.collect()
-    gc.freeze()  # as `warroom simulate` does: start-up objects are not rescanned by every collection
     actions = 0
-    start = time.perf_counter()
-    for seed in range(1, games + 1):
-        _, played = play_random(game, seed, 50_000)  # what `warroom simulate` plays: one game at a time
-        actions += played
-    elapsed = time.perf_counter() - start
-    gc.unfreeze()
+    with batch_collector():  # as `warroom simulate` runs its batch
+        start = time.perf_counter()
+        for seed in range(1, games + 1):
+            _, played = play_random(game, seed, 50_000)  # what `warroom simulate` plays: one game at a time
+            actions += played
+        elapsed = time.perf_counter() - start
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     states, _ = random_playout(game, games + 1, 50_000)

@@ -415,15 +415,13 @@ def simulate(scenario_name: str, ruleset: str | None, n_games: int, seed: int, m
       warroom simulate crossroads_patrol --games 1000
       warroom simulate ponyri --games 50 --json
     """
-    import gc
-
     from warroom.core.game import find_scenario, load_game
+    from warroom.core.simulate import batch_collector
     from warroom.core.simulate import simulate as run_games
 
     game_id, path = find_scenario(scenario_name, ruleset)
     game = load_game(game_id, path)
-    gc.freeze()  # start-up objects (modules, tables, the scenario) are not rescanned by every collection
-    try:
+    with batch_collector():
         if not as_json and sys.stderr.isatty():
             columns = (TextColumn(game.scenario_name), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
             with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
@@ -432,8 +430,6 @@ def simulate(scenario_name: str, ruleset: str | None, n_games: int, seed: int, m
                                    progress=lambda done: bar.update(task, completed=done))
         else:
             report = run_games(game, n_games, first_seed=seed, max_actions=max_actions)
-    finally:
-        gc.unfreeze()
     data = report.to_json()
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False))

@@ -20,10 +20,24 @@ _TRUE = {"true", "yes", "y", "1", "on"}
 _FALSE = {"false", "no", "n", "0", "off"}
 
 
+_SPELLING: dict[str, str] = {}
+"""Each way a card has been written, to its standard spelling (a few hundred at most)."""
+
+
+def _spelled(token: str) -> str:
+    if not token.strip():
+        return ""
+    text = str(parse_card(token))
+    if len(_SPELLING) < 4096:
+        _SPELLING[token] = text
+    return text
+
+
 @functools.lru_cache(maxsize=1024)
 def _cards_text(text: str) -> str:
     """Comma-separated cards in their standard spelling (``as, 10h`` → ``AS,10H``); raises ``ValueError``."""
-    return ",".join(str(parse_card(v)) for v in text.split(",") if v.strip())
+    spelling = _SPELLING
+    return ",".join([t for t in (spelling[v] if v in spelling else _spelled(v) for v in text.split(",")) if t])
 
 
 class _Required:

@@ -10,10 +10,12 @@ their points.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +37,26 @@ def random_choice(seed: int) -> Callable[[GameState], Hashable]:
         return legal[int(chooser.integers(len(legal)))]
 
     return choose
+
+
+@contextlib.contextmanager
+def batch_collector(young: int = 50_000) -> Iterator[None]:
+    """Garbage collection set for a long batch of games, as it was on leaving.
+
+    The objects made so far (modules, tables, the scenario, the caches warmed by a first game) are
+    frozen out of every collection, and the youngest generation is collected every ``young``
+    allocations instead of every 700. Games make little cyclic garbage (Company Fire's none), so
+    collecting seldom costs little memory, and a batch of small games runs about a tenth faster.
+    """
+    before = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(young, 20, 20)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
 
 
 def play_random(game: Game, seed: int, max_actions: int = 20_000) -> tuple[GameState, int]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -143,6 +143,9 @@ class UnitState(NamedTuple):
     pivoted: bool = False  # pivoted in place this card (CF-73)
     turned: bool = False  # turned its turret this card (CF-73)
     riding: int = -1  # the index of the half-track or truck it rides in, -1 when on foot (CF-90)
+
+
+_UNIT_FIELD = {name: k for k, name in enumerate(UnitState._fields)}
 
 
 class MineState(NamedTuple):
@@ -342,6 +345,16 @@ class _Dice:
 
 
 _POSITIONS_KEPT = 256
+
+
+def _keys(name: str) -> dict[Any, str]:
+    """Memo keys per side, made once: a string made once keeps its hash."""
+    return {side: f"{name} {side}" for side in (None, "attacker", "defender")}
+
+
+_LIVING, _BLINDS, _KNOWN, _ENEMY_SETS, _LOSSES = (
+    _keys(n) for n in ("living", "blinds", "known", "enemy sets", "losses"))
+_FULL = {(side, smf): f"full {side} {smf}" for side in ("attacker", "defender") for smf in (False, True)}
 _FLAGS = frozenset({"moved", "fired", "done", "rallied", "op_fired", "jammed", "smoke_rounds", "at_fired", "pivoted",
                     "turned"})
 """Unit fields that are not part of the position (:meth:`_Rules.position_memo`)."""
@@ -402,7 +415,7 @@ class _Rules(ABC):
 
     def living(self, side: str | None = None) -> list[int]:
         m = self._memo or self.memo()
-        key = ("living", side)
+        key = _LIVING[side]
         if key not in m:
             g = self.game
             m[key] = [i for i, u in enumerate(self.units)
@@ -477,7 +490,7 @@ class _Rules(ABC):
     def blind_spaces(self, side: str) -> frozenset[Space]:
         """The spaces holding ``side``'s blind markers: hidden units and dummies (CF-46)."""
         m = self._memo or self.memo()
-        key = ("blinds", side)
+        key = _BLINDS[side]
         if key not in m:
             out = {self.units[i].at for i in self.living(side) if self.units[i].hidden}
             out.update(s for who, s in self.dummies if who == side)
@@ -487,7 +500,7 @@ class _Rules(ABC):
     def known_enemies(self, side: str) -> list[Space]:
         """Where ``side`` knows or must assume the enemy is: its revealed units and its blinds (CF-57)."""
         m = self._memo or self.memo()
-        key = ("known", side)
+        key = _KNOWN[side]
         if key not in m:
             enemy = _other(side)
             spaces = {self.units[i].at for i in self.living(enemy) if not self.units[i].hidden}
@@ -719,7 +732,7 @@ class _Rules(ABC):
         g = self.game
         side, smf = g.side_of[i], g.smf[i]
         m = self._memo or self.memo()
-        key = ("full", side, smf)
+        key = _FULL[side, smf]
         found = m.get(key)
         if found is None:
             counts: dict[Space, list[int]] = {}
@@ -737,7 +750,7 @@ class _Rules(ABC):
     def enemy_sets(self, side: str) -> tuple[frozenset[Space], frozenset[Space]]:
         """(spaces with revealed enemy units other than SMFs alone, spaces with revealed enemy SMFs alone)."""
         m = self._memo or self.memo()
-        key = ("enemy sets", side)
+        key = _ENEMY_SETS[side]
         found = m.get(key)
         if found is None:
             found = m[key] = self._enemy_sets(side)
@@ -971,6 +984,10 @@ class CFState(_Rules):
         return SEGMENTS[self.init.segment][0]
 
 
+_STATE_FIELDS = tuple(f.name for f in fields(CFState))
+"""CFState's fields in order (``_Play.freeze`` fills them all, or fails if one is added and not filled)."""
+
+
 # --- the working copy ---------------------------------------------------------------------------------
 
 
@@ -1038,15 +1055,14 @@ class _Play(_Rules):
         return self._rng
 
     def freeze(self) -> CFState:
-        state = CFState(self.game, tuple(self.units), tuple(sorted(self.dummies)), tuple(self.mines), self.init,
-                        tuple(self.missions), tuple(self.declared), tuple(self.smoke), tuple(self.held),
-                        tuple(self.decisions), tuple(self.log),
-                        self._rng_state if self._rng is None else self.game.dice.give_back(self), self.outcome,
-                        self.steps)
-        if self.legal is not None:
-            state._cache["legal"] = self.legal
-        if self._memo is not None:
-            object.__setattr__(state, "_memo", self._memo)
+        # CFState(...) field by field, in one step: the frozen dataclass's __init__ sets each field with
+        # object.__setattr__, and a state is made for every action.
+        state = object.__new__(CFState)
+        state.__dict__.update(zip(_STATE_FIELDS, (
+            self.game, tuple(self.units), tuple(sorted(self.dummies)), tuple(self.mines), self.init,
+            tuple(self.missions), tuple(self.declared), tuple(self.smoke), tuple(self.held), tuple(self.decisions),
+            tuple(self.log), self._rng_state if self._rng is None else self.game.dice.give_back(self), self.outcome,
+            self.steps, {} if self.legal is None else {"legal": self.legal}, self._memo), strict=True))
         return state
 
     # narration -----------------------------------------------------------------------------------------
@@ -1073,7 +1089,10 @@ class _Play(_Rules):
         self.touch()
 
     def set(self, i: int, **changes: Any) -> None:
-        self.units[i] = self.units[i]._replace(**changes)
+        values = list(self.units[i])
+        for name, value in changes.items():
+            values[_UNIT_FIELD[name]] = value
+        self.units[i] = tuple.__new__(UnitState, values)  # as ``_replace``, without its checks (names are ours)
         if not _FLAGS.issuperset(changes):
             self.touch()
             g = self.game
@@ -2108,7 +2127,7 @@ def _hits_of(r: Ruling) -> int:
 
 def _losses(s: _Rules, side: str) -> int:
     memo = s._memo or s.memo()
-    key = ("losses", side)
+    key = _LOSSES[side]
     found = memo.get(key)
     if found is None:
         g = s.game

@@ -90,15 +90,25 @@ def opening(attacker_colour: Literal["red", "black"], jokers: int = 0, clock: in
 def _first_segment(state: Initiative) -> Initiative:
     for index, (_, cards) in enumerate(SEGMENTS):
         if state.kind in cards:
-            return state._replace(segment=index)
+            return _at_segment(state, index)
     raise ValueError("no segment for this card")
+
+
+_SEGMENT = Initiative._fields.index("segment")
+
+
+def _at_segment(state: Initiative, index: int) -> Initiative:
+    """The same position in the cards at another segment (``_replace``, quicker: it is done every segment)."""
+    values = list(state)
+    values[_SEGMENT] = index
+    return tuple.__new__(Initiative, values)
 
 
 def end_segment(state: Initiative) -> Initiative | None:
     """The next segment of this card that the card allows, or None when the card is done."""
     for index in range(state.segment + 1, len(SEGMENTS)):
         if state.kind in SEGMENTS[index][1]:
-            return state._replace(segment=index)
+            return _at_segment(state, index)
     return None
 
 

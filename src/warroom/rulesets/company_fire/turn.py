@@ -44,17 +44,25 @@ def card_row(card: Card) -> str:
     return next(row for row in CARD_ROWS if row.startswith(card.colour) and kind in row.lower())
 
 
+_CARD_NAMED = {str(c): c for c in standard_deck(2)}
+
+
 @functools.lru_cache(maxsize=1024)
 def remaining_deck(jokers: int, drawn: str) -> tuple[Card, ...]:
     """The initiative deck less the cards already drawn; all reshuffled when none is left (CF-14)."""
     deck = standard_deck(jokers)
     in_deck = frozenset(deck)
+    by_name = _CARD_NAMED
     out: set[Card] = set()
-    for text in (t for t in drawn.split(",") if t.strip()):
-        try:
-            card = parse_card(text)
-        except ValueError as exc:
-            raise UsageError(f"drawn: {exc}") from None
+    for text in drawn.split(","):
+        card = by_name.get(text)
+        if card is None:
+            if not text.strip():
+                continue
+            try:
+                card = parse_card(text)
+            except ValueError as exc:
+                raise UsageError(f"drawn: {exc}") from None
         if card not in in_deck:
             raise UsageError(f"drawn: {card} is not in a deck with {plural(jokers, 'Joker')}")
         if card in out:
