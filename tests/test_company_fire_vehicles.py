@@ -286,6 +286,23 @@ def test_pivot_turret_and_button_up_actions() -> None:
     assert "button_up" not in {a.kind for a in on(opening(), FIRE_CARD, INDIVIDUAL).legal_actions()}
 
 
+@RULE("002", "Initiative and Phase Sequence")
+@RULE("002", "Attacking vehicles")
+def test_a_vehicles_card_limits_come_off_with_the_card() -> None:
+    # A pivot, a turret turn and a main-gun shot are each once a card (seed "Attacking vehicles", CF-73, CF-74):
+    # when the card is done they come off with the other markers of the phase, so a tank that did all three
+    # may do them again on the next card.
+    s = setup(on(opening(), None, INDIVIDUAL), T1={"pivoted": True, "turned": True, "at_fired": True, "moved": True})
+    assert not [a for a in s.legal_actions() if a.unit == "T1" and a.kind.startswith(("pivot", "turret"))]
+    play = G._Play(s)
+    play.end_card()
+    t = play.freeze()
+    u = of(t, "T1")
+    assert not (u.pivoted or u.turned or u.at_fired or u.moved)
+    again = {a.kind for a in on(t, None, INDIVIDUAL).legal_actions() if a.unit == "T1"}
+    assert {"pivot_E", "pivot_S", "pivot_W", "turret_E", "turret_S", "turret_W"} <= again
+
+
 @RULE("002", "Attacking vehicles")
 def test_wheeled_vehicles_pivot_ninety_degrees(tmp_path: Path) -> None:
     text = BREAKOUT.read_text().replace('type = "medium_tank"\nname = "Sherman \'Cannonball\'"',

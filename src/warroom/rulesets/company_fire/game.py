@@ -1151,10 +1151,11 @@ class _Play(_Rules):
         """The card is done: markers of the phase come off, declared missions wait for the next card, and
         the next card is drawn (seed "Initiative and Phase Sequence", "Opportunity Fire", "Artillery")."""
         for i, u in enumerate(self.units):
-            if u.moved or u.fired or u.done or u.rallied or u.op_fired or u.jammed:
+            if u.moved or u.fired or u.done or u.rallied or u.op_fired or u.jammed or u.at_fired or u.pivoted \
+                    or u.turned:
                 self.units[i] = u._replace(moved=False, fired=False, done=False, rallied=False, op_fired=False,
-                                           jammed=False)
-        self.touch()
+                                           jammed=False, at_fired=False, pivoted=False, turned=False)
+        # only the card's flags changed: the position, and what was worked out about it, stay
         self.declared = [m._replace(ready=True) for m in self.declared]
         before = self.init
         change = next_card(self.init, self.rng, self.game.clock_ends_at)
