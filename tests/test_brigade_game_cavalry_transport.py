@@ -1,6 +1,6 @@
 """The Brigade game (seed 004) with cavalry mounted and on foot, troops riding transport vehicles, and
 minefields spotted (seed 003 "MINES" b): each rule worked out by hand from the seeds and checked in the
-game. Readings BR-161 ... BR-176 (docs/rulings.d/brigade-finish.md).
+game. Readings BR-161 ... BR-176 (docs/rulings.md).
 
 Tables are flat 48" x 48" (no terrain unless given), so sight lines are clear and ranges are plain
 distances between unit centres (BR-105). Expected numbers are computed in comments.

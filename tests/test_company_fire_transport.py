@@ -1,5 +1,5 @@
 """Company Fire's transport: infantry riding in half-tracks and trucks (seed 002 "Stacking", the Vehicles
-sections; readings CF-90 ... CF-96 in docs/rulings.d/cf-transport.md).
+sections; readings CF-90 ... CF-96 in docs/rulings.md).
 
 Positions are built from the transport scenario "Cobra Breakout" (three M3 half-tracks, each with a squad
 aboard, the platoon leader riding in HT1) with units placed by hand. Every expectation is worked out in the

@@ -1,5 +1,5 @@
 """Company Fire's vehicles and anti-tank combat (seed 002, the Vehicles sections; readings CF-65 ... CF-89 in
-docs/rulings.d/cf-vehicles.md).
+docs/rulings.md).
 
 Every expected number is worked out in the comments from the seed's text: the dice of "Attacking vehicles",
 the rates of "Vehicle Movement", the arcs of "Vehicle Line of Sight" as CF-66 draws them. Positions are built

@@ -10,9 +10,9 @@ so the odds :meth:`CFState.odds` shows and the result applied come from one code
 Readings: CF-40 ... CF-56 (scenarios, set-up, victory) and CF-57 ... CF-63 (the game's own:
 which enemies a side reckons with, the close-assault move, acting once per card, the decisions
 the engine asks for, leaders sacrificed and moving, blinds kept whole) in docs/rulings.md; the
-vehicle rules CF-65 ... CF-89 in docs/rulings.d/cf-vehicles.md (facing and turret, arcs of sight
+vehicle rules CF-65 ... CF-89 in docs/rulings.md (facing and turret, arcs of sight
 and fire, buttoning up, vehicle movement and pivots, forced moves, anti-tank fire, vehicle op fire
-and close assault); transport CF-90 ... CF-96 in docs/rulings.d/cf-transport.md: who rides in what and
+and close assault); transport CF-90 ... CF-96 in docs/rulings.md: who rides in what and
 how riders count for stacking (CF-90), mounting and dismounting (CF-91), riders moving with their
 carrier (CF-92), what riders may do and what may hit them (CF-93), passengers when the carrier is hit
 (CF-94), riders and fog of war (CF-95).

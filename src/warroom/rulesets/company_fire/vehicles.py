@@ -3,7 +3,7 @@
 Seed 002, sections "Vehicles", "Vehicle Facing", "Vehicle Line of Sight", "Vehicle Unit Status",
 "Attacking vehicles", "Determining \"Front\" armor attacks (the red zone)" and "Vehicle
 Opportunity Fire". The seed's figures (the vehicle LOS illustration and the red zone) are
-missing; readings CF-65 ... CF-83 (docs/rulings.d/cf-vehicles.md) give the geometry:
+missing; readings CF-65 ... CF-83 (docs/rulings.md) give the geometry:
 
 * a vehicle's bow and its turret each face one edge of its space, N, E, S or W (CF-65);
 * the *front* of a facing is the 90 degree cone through that edge: a space ``along`` steps ahead
@@ -45,7 +45,7 @@ FACINGS = ("N", "E", "S", "W")
 STEP: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 VEHICLE_READINGS = ("CF-75", "CF-76", "CF-78", "CF-79", "CF-80", "CF-81", "CF-82")
-"""The readings anti-tank fire applies beyond CF-1 ... CF-6 (docs/rulings.d/cf-vehicles.md)."""
+"""The readings anti-tank fire applies beyond CF-1 ... CF-6 (docs/rulings.md)."""
 
 ATTACKING = "Attacking vehicles"
 RED_ZONE = "Determining \"Front\" armor attacks (the red zone)"

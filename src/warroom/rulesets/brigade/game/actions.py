@@ -1,7 +1,8 @@
 """The Brigade game's actions: small frozen values with a readable string and a stable integer code.
 
 A move (seed 004 "Move Sequence") asks the moving side for: the order of the pin tests (phase 2),
-artillery requests, walking or continuing fire (phase 3), on-table indirect fire (phase 4), then
+artillery requests (on a detected enemy, ``Request``, or on a pre registered aiming point,
+``RequestPoint``), walking or continuing fire (phase 3), on-table indirect fire (phase 4), then
 in phase 5 one unit at a time is selected and given its order, types A to E in that order:
 
 * ``Fire`` halted (type A; then ``Move`` up to half or ``Hold``), ``Advance`` up to half then
@@ -215,6 +216,19 @@ class Request:
 
 
 @dataclass(frozen=True)
+class RequestPoint:
+    """Phase 3: an observer or battalion commander calls an off-table artillery battery onto one of its side's pre
+    registered defensive aiming points, with no enemy needed there (defensive fire; BR-184)."""
+
+    caller: str
+    battery: str
+    point: str
+
+    def __str__(self) -> str:
+        return f"{self.caller}: request {self.battery} on aiming point '{self.point}'"
+
+
+@dataclass(frozen=True)
 class Walk:
     """Phase 3: an observer walks fire already down up to 2" onto a detected enemy."""
 
@@ -290,9 +304,9 @@ class MoveTo:
 
 
 Action = (End | PinOrder | PinChoice | Select | Hold | Fire | Advance | Move | Deploy | Limber | FollowPlan | Request
-          | Walk | Continue | Bombard | BombardFeature | MoveTo | Mount | Dismount | Embark | Disembark)
+          | RequestPoint | Walk | Continue | Bombard | BombardFeature | MoveTo | Mount | Dismount | Embark | Disembark)
 
 __all__ = ["DESTS", "DEST_INDEX", "FREE_ORDERS", "ORDER_TYPES", "Action", "Advance", "Bombard", "BombardFeature",
            "Continue", "Deploy",
            "Disembark", "Dismount", "Embark", "End", "Fire", "FollowPlan", "Hold", "Limber", "Mount", "Move", "MoveTo",
-           "PinChoice", "PinOrder", "Request", "Select", "Walk", "dest_words"]
+           "PinChoice", "PinOrder", "Request", "RequestPoint", "Select", "Walk", "dest_words"]

@@ -7,7 +7,7 @@ figure in every four must act as a horse holder ... within 6 inches"), "Entering
 vehicle, disembarking leaves them in contact with the vehicle"), "Saving throws" ("Escaping from a
 destroyed vehicle 3+") and "Notes" ("Troops who escape from a destroyed vehicle are automatically
 pinned"); seed 003 "MINES" for riders of a vehicle that meets a mine. Readings BR-48, BR-49 and BR-161 ...
-BR-172 (docs/rulings.d/brigade-finish.md). The mixins below are parts of
+BR-172 (docs/rulings.md). The mixins below are parts of
 :class:`~warroom.rulesets.brigade.game.engine.BrigadeState` (the orders) and
 :class:`~warroom.rulesets.brigade.game.engine.Builder` (their effects).
 """
@@ -30,7 +30,10 @@ if TYPE_CHECKING:
 
 CONTACT = 1.5
 """Troops are in contact with a vehicle when their centre is within 1 1/2" of it (a figure's base touching a
-model, BR-21's reach of a half-track; BR-171)."""
+model, BR-21's reach of a half-track; BR-171), and cyclists with their bicycles (BR-182)."""
+BIKE_REACH = 3.0 + CONTACT
+"""How far from its bicycles a cyclist company on foot may be ordered to mount: half its move on foot (the
+infantry row's 6" at best, halved) and then contact (BR-182)."""
 
 
 class _Orders(Protocol):
@@ -74,6 +77,9 @@ class _Board(Protocol):
     def riders(self, c: int) -> list[int]: ...
     def half_move_action(self, i: int, action: str, troops: str) -> None: ...
     def place_beside(self, i: int, c: int) -> None: ...
+    def cyclist_ruling(self, i: int, action: str) -> None: ...
+    def dismount_cyclists(self, i: int) -> None: ...
+    def mount_cyclists(self, i: int) -> None: ...
 
 
 class CarryingOrders:
@@ -90,6 +96,13 @@ class CarryingOrders:
             out += [_act(Dismount, uid, d) for d in ("here", *self._dests(i, half=True))]
         if t.kind == "cavalry" and self._may_mount(i):
             out += [_act(Mount, uid, d) for d in ("here", *self._dests(i, half=True, row="cavalry"))]
+        if t.bicycles:
+            if u.mounted:
+                out += [_act(Dismount, uid, d) for d in ("here", *self._dests(i, half=True))]
+            elif self._may_mount(i):  # on foot: back to the bicycles, and ride on only from beside them (BR-182)
+                beside = geo.distance(u.anchor(), u.bikes[0]) <= CONTACT + 1e-9
+                out += [_act(Mount, uid, d) for d in ("here", *(self._dests(i, half=True, row="bicycles")
+                                                                if beside else ()))]
         if t.rides:
             reach = self._max_inches(i) * 0.5 + CONTACT
             here = u.anchor()
@@ -111,8 +124,11 @@ class CarryingOrders:
         return not u.pinned and self.units[u.aboard].halves <= 1
 
     def _may_mount(self: _Orders, i: int) -> bool:
-        """Dismounted cavalry mount when their horse holders live and are with them, within 6" (BR-48, BR-162)."""
+        """Dismounted cavalry mount when their horse holders live and are with them, within 6" (BR-48, BR-162);
+        cyclists when their bicycles are within half a move on foot and contact (3" + 1 1/2", BR-182)."""
         u = self.units[i]
+        if self.ctx.types[i].bicycles:
+            return not u.mounted and bool(u.bikes) and geo.distance(u.anchor(), u.bikes[0]) <= BIKE_REACH + 1e-9
         return not u.mounted and u.holders > 0 and not geo.integrity(u.fighting, u.horse_lines).stray_holders
 
 
@@ -137,6 +153,9 @@ class CarryingRules:
         """Mounted cavalry dismount where they stand: one figure in four (or part of four) stays as a horse holder
         in the horse lines 2" behind, the rest form a line on foot (BR-48, BR-162)."""
         u = self.units[i]
+        if self.t(i).bicycles:
+            self.dismount_cyclists(i)
+            return
         n = len(u.figs)
         holders = holders_of(n)
         order = holders_last(u.roles, holders)
@@ -156,6 +175,9 @@ class CarryingRules:
         """Dismounted cavalry go back to their horses and mount: the unit forms mounted on its horse lines
         (BR-48, BR-162)."""
         u = self.units[i]
+        if self.t(i).bicycles:
+            self.mount_cyclists(i)
+            return
         lines = u.horse_lines
         at = (_r(sum(p[0] for p in lines) / len(lines)), _r(sum(p[1] for p in lines) / len(lines)))
         n = len(u.figs)
@@ -165,6 +187,52 @@ class CarryingRules:
                  close=False)
         self.touched.add(i)
         self.say(f"{self.tag(i)} mounts at its horse lines ({at[0]:g}, {at[1]:g}).", self.sides_seeing(i))
+
+    def cyclist_ruling(self: _Board, i: int, action: str) -> None:
+        """The ruling of a cyclist company's half-move action (no dice), said to the sides that see it:
+        seed 004 "Mounting and dismounting" gives half a move; brigade/half-move-action is written for horses
+        (it counts horse holders), so the words are the game's own (BR-181)."""
+        n = len(self.units[i].figs)
+        if action == "dismount":
+            words = (f"{self.tag(i)} dismounts from its bicycles (half a move, Mounting and dismounting): all {n} "
+                     "figures fight on foot, as infantry; the bicycles stay where they are, with no holders (BR-181)")
+        else:
+            words = (f"{self.tag(i)} mounts its bicycles (half a move, Mounting and dismounting): it rides by the "
+                     "Bicycles row (12\" on road, 6\" in the open, not in rough ground or woods) and does not fire "
+                     "mounted (BR-179, BR-180)")
+        self.say(words + ".", self.sides_seeing(i))
+
+    def dismount_cyclists(self: _Board, i: int) -> None:
+        """Cyclists get off their bicycles where they stand: every figure fights (bicycles need no holders), in a
+        line on the unit's centre, and the bicycles are left at that centre (BR-181)."""
+        u = self.units[i]
+        centre = u.anchor()
+        n = len(u.figs)
+        line = formation(centre, n, u.facing) if n > 1 else (centre,)
+        self.cyclist_ruling(i, "dismount")
+        self.set(i, figs=tuple(self.onto(p) for p in line), mounted=False, bikes=(centre,), close=False)
+        self.touched.add(i)
+
+    def mount_cyclists(self: _Board, i: int) -> None:
+        """Cyclists on foot go back to their bicycles: from beside them (within 1 1/2") they mount at once, half a
+        move, and may ride the other half; from farther they walk up to half a move to them first, and mount if
+        they reach them (that is the whole move), or stay where they stopped (BR-182)."""
+        u = self.units[i]
+        bikes = u.bikes[0]
+        if geo.distance(u.anchor(), bikes) > CONTACT + 1e-9:
+            self.move_unit(i, bikes, 0.5, "walks back to its bicycles")
+            u = self.units[i]
+            if not u.on:
+                return
+            if geo.distance(u.anchor(), bikes) > CONTACT + 1e-9:
+                self.say(f"{self.tag(i)} does not reach its bicycles this move and cannot mount (BR-182).",
+                         self.sides_seeing(i))
+                return
+        n = len(u.figs)
+        figs = formation(bikes, n, u.facing) if n > 1 else (bikes,)
+        self.cyclist_ruling(i, "mount")
+        self.set(i, figs=tuple(self.onto(p) for p in figs), mounted=True, bikes=(), close=False)
+        self.touched.add(i)
 
     def horses_under_fire(self: _Board, i: int, holders_before: int, fighting_left: int) -> None:
         """Horse holders killed: when the last of them falls the horses are lost and the unit fights on foot

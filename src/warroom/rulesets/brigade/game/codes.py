@@ -2,10 +2,10 @@
 
 Fixed ranges per kind of action, over the scenario's unit order (up to 64 units), its off-table
 batteries (up to 16) and the 16 destinations of :data:`~warroom.rulesets.brigade.game.actions.DESTS`
-(reading BR-160). Free-form moves (:class:`MoveTo`) have codes from 1,000,000 up: the unit, the
-order type (A-E) and the point in tenths of an inch; above all of those (from 1,000,000 + 64 x 5 x the
-points of the table) the free-form mount, dismount and disembark orders (M, S, X), so the older codes keep
-their meaning.
+(reading BR-160), and its pre registered aiming points (up to 16, BR-184). Free-form moves
+(:class:`MoveTo`) have codes from 1,000,000 up: the unit, the order type (A-E) and the point in
+tenths of an inch; above all of those (from 1,000,000 + 64 x 5 x the points of the table) the free-form
+mount, dismount and disembark orders (M, S, X), so the older codes keep their meaning.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from warroom.rulesets.brigade.game.actions import (
     PinChoice,
     PinOrder,
     Request,
+    RequestPoint,
     Select,
     Walk,
 )
@@ -53,6 +54,9 @@ MOUNT, DISMOUNT, EMBARK, DISEMBARK = 100_000, 101_100, 102_200, 106_300
 AREA, F = 108_000, 256
 """Indirect fire at a terrain feature: the unit and the feature's place among the table's features (the first
 256 may be targets)."""
+POINT, P = 130_000, 16
+"""A request on a pre registered aiming point: the caller, the battery and the point's place among the scenario's
+aiming points (at most 16, BR-184)."""
 FREE = 1_000_000
 CARRY_ORDERS = ("M", "S", "X")
 
@@ -67,6 +71,8 @@ class Codec:
         self.battery_index = ctx.battery_index
         self.features = tuple(f.name for f in ctx.field.features)
         self.feature_index = {name: k for k, name in enumerate(self.features)}
+        self.points = tuple(a.name for a in ctx.aiming_points)
+        self.point_index = {name: k for k, name in enumerate(self.points)}
         self.xs = round(ctx.width * 10) + 1
         self.ys = round(ctx.depth * 10) + 1
         self.carry = FREE + U * 5 * self.xs * self.ys
@@ -118,6 +124,12 @@ class Codec:
             return PLAN + self._u(a.unit)
         if isinstance(a, Request):
             return REQUEST + (self._u(a.caller) * B + self._b(a.battery)) * U + self._u(a.target)
+        if isinstance(a, RequestPoint):
+            k = self.point_index.get(a.point)
+            if k is None:
+                raise UsageError(f"no aiming point '{a.point}' in this scenario"
+                                 + (f"; its points: {', '.join(self.points)}" if self.points else ""))
+            return POINT + (self._u(a.caller) * B + self._b(a.battery)) * P + k
         if isinstance(a, Walk):
             return WALK + self._b(a.battery) * U + self._u(a.target)
         if isinstance(a, Continue):
@@ -224,6 +236,12 @@ class Codec:
             if f >= len(self.features):
                 raise UsageError(f"no action has code {code} (feature {f} is not on this table)")
             return BombardFeature(unit(k), self.features[f])
+        if POINT <= code < POINT + U * B * P:
+            k, n = divmod(code - POINT, P)
+            c, b = divmod(k, B)
+            if n >= len(self.points):
+                raise UsageError(f"no action has code {code} (aiming point {n} is not in this scenario)")
+            return RequestPoint(unit(c), battery(b), self.points[n])
         if code >= self.carry:
             k, y = divmod(code - self.carry, self.ys)
             k, x = divmod(k, self.xs)

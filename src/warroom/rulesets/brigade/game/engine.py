@@ -12,13 +12,15 @@ Seed 004 "WW2 Rules for Brigade level games" as a complete game on a seed-003 ta
 * Cavalry mounted and on foot ("Mounting and dismounting": horse holders, horses under fire; BR-161 ...
   BR-163), troops riding transport vehicles ("Entering / leaving vehicles": capacity, embarking and
   disembarking, riders of a vehicle hit or knocked out; BR-170 ... BR-172), minefields spotted by chance
-  and avoided once known (003 "MINES" b; BR-175, BR-176), pre registered defensive aiming points (BR-177).
+  and avoided once known (003 "MINES" b; BR-175, BR-176), pre registered defensive aiming points (BR-177),
+  and artillery requested onto one with no enemy there (BR-184, BR-185).
+* Cyclist infantry (the movement table's Bicycles row): riding, fighting on foot, and mounting again only at
+  the bicycles they left (BR-179 ... BR-183).
 
 Every die is thrown by :func:`warroom.core.api.roll` of a registered procedure with the state's
 own generator, so the odds a player is shown and the result applied come from one code path.
 Distances are table inches; a unit's place for sight, range and cover is the centre of its living
-figures (BR-105). Readings BR-100 onwards (docs/rulings.md; BR-161 onwards in docs/rulings.d/brigade-finish.md
-until merged).
+figures (BR-105). Readings BR-100 onwards (docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -62,11 +64,12 @@ from warroom.rulesets.brigade.game.actions import (
     PinChoice,
     PinOrder,
     Request,
+    RequestPoint,
     Select,
     Walk,
     dest_words,
 )
-from warroom.rulesets.brigade.game.carrying import CarryingOrders, CarryingRules
+from warroom.rulesets.brigade.game.carrying import CONTACT, CarryingOrders, CarryingRules
 from warroom.rulesets.brigade.game.common import (
     Coord,
     _act,
@@ -124,6 +127,7 @@ class U:
     holders: int = 0
     aboard: int = -1
     halves: int = 0
+    bikes: tuple[Coord, ...] = ()
 
     @property
     def on(self) -> bool:
@@ -155,27 +159,31 @@ class U:
     def code(self) -> str:
         """The unit as one compact string (its JSON form): figures, roles, status, flags (pinned, stuck,
         limbered, close, pending, indirect, mounted), facing, moved, inches moved, fired, tested, order, plan,
-        mines, horse holders, the carrier it rides (-1: none), halves of its move spent carrying."""
+        mines, horse holders, the carrier it rides (-1: none), halves of its move spent carrying, and (only when
+        there are any) where the bicycles of dismounted cyclists stand (BR-181)."""
         flags = "".join("1" if f else "0" for f in (self.pinned, self.stuck, self.limbered, self.close,
                                                      self.pending, self.indirect, self.mounted))
         return "|".join((
             ";".join(f"{x!r},{y!r}" for x, y in self.figs), ",".join(self.roles), self.status, flags,
             repr(self.facing), str(self.moved), repr(self.moved_in), str(self.fired), str(self.tested), self.order,
             ";".join(f"{x!r},{y!r}" for x, y in self.plan), ",".join(str(m) for m in self.mines),
-            str(self.holders), str(self.aboard), str(self.halves)))
+            str(self.holders), str(self.aboard), str(self.halves))) + (
+            "|" + ";".join(f"{x!r},{y!r}" for x, y in self.bikes) if self.bikes else "")
 
     @staticmethod
     def decode(text: str) -> U:
         got = _DECODED.get(text)
         if got is not None:
             return got
+        parts = text.split("|")
+        bikes = _points(parts.pop()) if len(parts) == 16 else ()
         (figs, roles, status, flags, facing, moved, moved_in, fired, tested, order, plan,
-         mines, holders, aboard, halves) = text.split("|")
+         mines, holders, aboard, halves) = parts
         f = [c == "1" for c in flags]
         unit = U(_points(figs), tuple(roles.split(",")) if figs else (), status, f[0], f[1], f[2], float(facing),
                  int(moved), float(moved_in), int(fired), f[3], int(tested), f[4], order, f[5], _points(plan),
                  tuple(int(m) for m in mines.split(",")) if mines else (), f[6], int(holders), int(aboard),
-                 int(halves))
+                 int(halves), bikes)
         if len(_DECODED) > 100_000:
             _DECODED.clear()
         _DECODED[text] = unit
@@ -281,20 +289,21 @@ class Context:
 
     def mover(self, i: int, u: U) -> str:
         """The movement-table row the unit moves by now: an unlimbered gun as a support weapon, dismounted
-        cavalry as infantry (BR-161)."""
+        cavalry and cyclists on foot as infantry (BR-161, BR-179)."""
         t = self.types[i]
         if t.kind == "gun" and not u.limbered:
             return "support_weapons"
-        if t.kind == "cavalry" and not u.mounted:
+        if t.mounts and not u.mounted:
             return "infantry"
         return t.mover
 
     def body(self, i: int, u: U) -> str:
-        """The unit's body for sight lines (BR-10): its movement row (dismounted cavalry stand as infantry)."""
+        """The unit's body for sight lines (BR-10): its movement row (dismounted cavalry stand as infantry, and
+        cyclists always do, on their bicycles or not: BR-179)."""
         t = self.types[i]
         if t.kind == "gun":
             return "support_weapons"
-        if t.kind == "cavalry" and not u.mounted:
+        if (t.kind == "cavalry" and not u.mounted) or t.bicycles:
             return "infantry"
         return t.mover
 
@@ -553,7 +562,8 @@ class BrigadeState(CarryingOrders):
                             "limbered": u.limbered, "facing": u.facing, "order": u.order,
                             "dead": ctx.types[i].n_figures - len(u.figs) if u.on else None,
                             "plan": u.plan, "mounted": u.mounted, "horse_holders": u.holders,
-                            "aboard": ctx.ids[u.aboard] if u.aboard >= 0 else None})
+                            "aboard": ctx.ids[u.aboard] if u.aboard >= 0 else None,
+                            **({"bicycles": u.bikes[0]} if u.bikes else {})})
             elif i in known:
                 if known[i] == SPOTTED:
                     enemy.append({"id": ctx.ids[i], "detected": "spotted", "type": ctx.units[i].type,
@@ -717,10 +727,14 @@ class BrigadeState(CarryingOrders):
                     out += [Walk(bid, ctx.ids[e]) for e in self._walk_targets(m)]
         callers = self._callers(side)
         if free:
+            points = [p.name for p in ctx.aiming_points if p.side == side]
+            artillery = [k for k in free if not INDIRECT.firers[ctx.batteries[k].fire].mortar]  # type: ignore[index]
             for c in callers:
                 targets = [e for (o, e), _ in self.pairs.items() if o == c and self.units[e].on]
                 for k in free:
                     out += [Request(ctx.ids[c], ctx.batteries[k].id, ctx.ids[e]) for e in sorted(targets)]
+                for k in artillery:  # defensive fire on a pre registered point, no enemy needed there (BR-184)
+                    out += [_act(RequestPoint, ctx.ids[c], ctx.batteries[k].id, n) for n in points]
         return out
 
     def _walk_targets(self, m: Mission) -> list[int]:
@@ -781,6 +795,8 @@ class BrigadeState(CarryingOrders):
         t = self.ctx.types[i]
         if u.indirect or u.aboard >= 0:
             return False  # troops riding in a vehicle do not fire (BR-170)
+        if t.bicycles and u.mounted:
+            return False  # cyclists fight on foot: they dismount to fire (BR-180)
         if t.kind == "gun":
             return not u.limbered and not moving
         return not (t.kind == "support" and t.mortar is not None)
@@ -820,7 +836,8 @@ class BrigadeState(CarryingOrders):
                 if not u.halves:  # a carrier that has spent half its move carrying moves only half (BR-171)
                     out.append(_act(Move, uid, d, False, False))
                 out.append(_act(Move, uid, d, True, False))
-                if t.kind in ("infantry", "cavalry") and (d.startswith("obj") or d == "enemy"):
+                if t.kind in ("infantry", "cavalry") and (d.startswith("obj") or d == "enemy") \
+                        and not (t.bicycles and u.mounted):  # cyclists close up on foot (BR-179)
                     out.append(_act(Move, uid, d, False, True))
                 if probe:
                     return out
@@ -971,10 +988,17 @@ class BrigadeState(CarryingOrders):
             raise UsageError(f"{action} is not legal {self._where_words()}: {action.unit} may not make a type "
                              f"{action.order} move now")
         u = self.units[i]
-        row = {"M": "cavalry", "X": "support_weapons" if ctx.types[i].kind == "support" else "infantry"}.get(
-            action.order, ctx.mover(i, u))
+        t = ctx.types[i]
+        row = {"M": "bicycles" if t.bicycles else "cavalry",
+               "X": "support_weapons" if t.kind == "support" else "infantry"}.get(action.order, ctx.mover(i, u))
         start = u.anchor()
-        if action.order == "M":  # the unit mounts on its horse lines, and rides from there
+        if action.order == "M" and t.bicycles:  # cyclists mount beside their bicycles, and ride from there (BR-182)
+            if geo.distance(start, u.bikes[0]) > CONTACT + 1e-9:
+                raise UsageError(f"{action}: {action.unit} is {geo.distance(start, u.bikes[0]):.1f}\" from its "
+                                 "bicycles; it rides on only when it mounts beside them (within 1 1/2\"); order it to "
+                                 "mount where it stands to walk back to them first (BR-182)")
+            start = u.bikes[0]
+        elif action.order == "M":  # the unit mounts on its horse lines, and rides from there
             lines = u.horse_lines
             start = (_r(sum(p[0] for p in lines) / len(lines)), _r(sum(p[1] for p in lines) / len(lines)))
         cost = geo.path_cost(ctx.field, start, action.point, row, tons=ctx.types[i].tons)
@@ -1396,6 +1420,8 @@ class Builder(CarryingRules, MinefieldSight):
             self.done(i, "C")
         elif isinstance(a, Request):
             self.request(ctx.index[a.caller], ctx.battery_index[a.battery], ctx.index[a.target])
+        elif isinstance(a, RequestPoint):
+            self.request_point(ctx.index[a.caller], ctx.battery_index[a.battery], a.point)
         elif isinstance(a, Continue | Walk):
             self.keep_fire(a)
         elif isinstance(a, Bombard):
@@ -1897,6 +1923,21 @@ class Builder(CarryingRules, MinefieldSight):
                  + (f", its pre registered defensive aiming point '{point.name}'" if point is not None else "")
                  + ": a marker is placed; the fire arrives next period (Timing).", (side,))
 
+    def request_point(self, c: int, k: int, name: str) -> None:
+        """Phase 3: a request by an observer or battalion HQ for an artillery battery on one of its side's pre
+        registered defensive aiming points, whether or not an enemy is detected there: the marker goes on the point,
+        and the fire arrives next period with -2 to its deviation ("Deduct 2 if the fire is artillery being brought
+        down on a pre registered defensive aiming point"; "Timing"; BR-177, BR-184, BR-185)."""
+        ctx = self.ctx
+        side = ctx.side_of[c]
+        point = next(p for p in ctx.aiming_points if p.side == side and p.name == name)
+        aim = point.at
+        self.missions.append(Mission(k, c, aim, self.move + 2, registered=True))
+        b = ctx.batteries[k]
+        self.say(f"{self.tag(c)} requests {b.id} ({b.name or b.fire}) on its pre registered defensive aiming point "
+                 f"'{name}' at ({aim[0]:g}, {aim[1]:g}): defensive fire, a marker is placed; the fire arrives next "
+                 "period, -2 to its deviation (Timing; BR-184).", (side,))
+
     def registered_point(self, side: str, fire: str, target: Coord) -> Any:
         """The side's pre registered defensive aiming point whose fire zone would cover ``target`` (within half
         the zone's width of it), if any: artillery called there comes down on the point, -2 to its deviation;
@@ -2094,9 +2135,10 @@ class BrigadeGame:
                 s.facing for s in self.scenario.spec.sides if s.name == spec.side)
             units.append(U(tuple(_pt(f) for f in figs), tuple(roles), limbered=spec.limbered, facing=facing % 360,
                            plan=tuple(_pt(p) for p in spec.plan),
-                           mounted=t.kind == "cavalry" and spec.mounted is not False,
+                           mounted=t.mounts and spec.mounted is not False,
                            holders=self.scenario.holders[i],
-                           aboard=ctx.index[spec.aboard] if spec.aboard else -1))
+                           aboard=ctx.index[spec.aboard] if spec.aboard else -1,
+                           bikes=(_pt(spec.at),) if t.bicycles and spec.mounted is False else ()))
         gen = np.random.default_rng(seed)
         start = BrigadeState(ctx, 0, "start", 0, -1, (), tuple(units), {}, (), (frozenset(), frozenset()),
                              dict(gen.bit_generator.state), (), None)
@@ -2165,8 +2207,12 @@ def invariants(state: Any) -> list[str]:
         if u.holders and (t.kind != "cavalry" or u.mounted or u.holders >= len(u.figs)):
             out.append(f"{ctx.ids[i]}: {u.holders} horse holders, but only dismounted cavalry with men fighting "
                        "have them")
-        if u.mounted and t.kind != "cavalry":
-            out.append(f"{ctx.ids[i]}: mounted, but it is no cavalry")
+        if u.mounted and not t.mounts:
+            out.append(f"{ctx.ids[i]}: mounted, but it is neither cavalry nor cyclists")
+        if u.bikes and (not t.bicycles or u.mounted or len(u.bikes) != 1):
+            out.append(f"{ctx.ids[i]}: bicycles left on the table, but only dismounted cyclists leave theirs (BR-181)")
+        if u.on and t.bicycles and not u.mounted and not u.bikes:
+            out.append(f"{ctx.ids[i]}: cyclists on foot, but their bicycles are nowhere (BR-181)")
         if u.aboard >= 0:
             c = state.units[u.aboard]
             if not (u.on and c.on and ctx.types[u.aboard].carries >= len(u.figs) and all(f == c.anchor()

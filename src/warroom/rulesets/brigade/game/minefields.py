@@ -3,7 +3,7 @@ the fields a side knows.
 
 Seed 003 "MINES" (b): "Whether the mines are hidden or exposed (i.e., does the opponent has a chance to
 detect them?). Specify the minimum distance required to spot the minefield and the % chance to see it."
-Readings TM-30, BR-142, BR-175 and BR-176 (docs/rulings.d/brigade-finish.md). The mixin is part of
+Readings TM-30, BR-142, BR-175 and BR-176 (docs/rulings.md). The mixin is part of
 :class:`~warroom.rulesets.brigade.game.engine.Builder`; the checks on entering and leaving a field are the
 builder's own (``cross_mines``).
 """

@@ -269,9 +269,9 @@ def _check(path: Path, spec: ScenarioSpec, field: Battlefield) -> None:
                         f"positions, not {len(u.figures)} (or leave figures out to form a line at `at`)")
         if u.limbered and kind.kind != "gun":
             raise _fail(path, f"{where}.limbered", "only a gun battery is limbered or unlimbered")
-        if u.mounted is not None and kind.kind != "cavalry":
-            raise _fail(path, f"{where}.mounted", "only cavalry are mounted or dismounted (Mounting and "
-                        "dismounting)")
+        if u.mounted is not None and not kind.mounts:
+            raise _fail(path, f"{where}.mounted", "only cavalry are mounted or dismounted, and cyclists on their "
+                        "bicycles (Mounting and dismounting; BR-179)")
         for k, p in enumerate(_figures(spec, u), 1):
             if not _on_table(field, p):
                 raise _fail(path, f"{where}", f"figure {k} of the line formed at {list(u.at)} falls off the table "

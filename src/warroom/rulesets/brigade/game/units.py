@@ -48,6 +48,7 @@ class UnitType(Table):
     autocannon: int = Field(0, ge=0, le=2)
     transport: bool = False
     carries: int = Field(0, ge=0, le=12)
+    bicycles: bool = False
 
     @model_validator(mode="after")
     def _fits_its_kind(self) -> Self:
@@ -99,6 +100,12 @@ class UnitType(Table):
                 raise ValueError("a transport vehicle needs `carries`: how many figures one model carries (BR-170)")
         elif self.carries:
             raise ValueError(f"a {self.kind} unit carries no troops; only vehicles do (`carries`, BR-170)")
+        if self.bicycles and (self.kind != "infantry" or self.mover != "bicycles"):
+            raise ValueError("`bicycles` is for an infantry company that rides the movement table's Bicycles row: "
+                             "kind = \"infantry\", mover = \"bicycles\" (BR-179)")
+        if self.mover == "bicycles" and not self.bicycles:
+            raise ValueError("a unit that moves by the Bicycles row is cyclist infantry: give it bicycles = true "
+                             "(it rides mounted and fights on foot, BR-179)")
         return self
 
     @property
@@ -115,8 +122,15 @@ class UnitType(Table):
     @property
     def rides(self) -> bool:
         """Whether the unit may ride in a transport vehicle: troops on foot and their support weapons (seed
-        004 "Troop types": transport vehicles are "used for troop or weapon transport"; BR-170)."""
-        return self.kind in ("infantry", "support", "hq", "observer")
+        004 "Troop types": transport vehicles are "used for troop or weapon transport"; BR-170); cyclists have their
+        bicycles and do not ride (BR-183)."""
+        return self.kind in ("infantry", "support", "hq", "observer") and not self.bicycles
+
+    @property
+    def mounts(self) -> bool:
+        """Whether the unit mounts and dismounts ("Mounting and dismounting"): cavalry on their horses, cyclist
+        infantry on their bicycles (BR-162, BR-179)."""
+        return self.kind == "cavalry" or self.bicycles
 
     @property
     def counts_as_company(self) -> bool:
