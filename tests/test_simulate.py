@@ -42,6 +42,33 @@ def test_the_report_adds_up(game) -> None:  # type: ignore[no-untyped-def]
         assert data["outcomes"][side]["games"] == winners.count(side)
 
 
+def test_endings_are_counted_together_without_their_numbers() -> None:
+    from warroom.core.simulate import _reason_kind
+
+    assert _reason_kind('6 turns have been played (seed "Tracking Turns"); 0 points to 4') == \
+        "n turns have been played"
+    assert _reason_kind("the defender has lost 3 squads, teams and guns and concedes (break point, CF-56)") == \
+        "the defender has lost n squads, teams and guns and concedes"
+    assert _reason_kind("the last period is over with the objectives shared 0 to 0 (BR-130)") == \
+        "the last period is over with the objectives shared n to n"
+    assert _reason_kind("") == "no reason given"
+
+
+def test_an_ending_reads_as_told_when_every_game_told_it_alike(game) -> None:  # type: ignore[no-untyped-def]
+    report = simulate(game, 3, first_seed=1)
+    report.reasons.clear()
+    report.told.clear()
+    for reason in ("6 turns have been played (seed \"Tracking Turns\"); 0 points to 4",
+                   "6 turns have been played (seed \"Tracking Turns\"); 1 points to 4",
+                   "the defender has lost 3 squads, teams and guns and concedes (break point, CF-56)",
+                   "the defender has lost 4 squads, teams and guns and concedes (break point, CF-56)"):
+        final = type("Final", (), {"is_terminal": lambda self: True,
+                                   "result": lambda self, r=reason: {"winner": None, "reason": r}})()
+        report.add(final, 10)
+    assert report.to_json()["reasons"] == {"6 turns have been played": 2,
+                                           "the defender has lost n squads, teams and guns and concedes": 2}
+
+
 def test_a_game_cut_short_counts_as_unfinished(game) -> None:  # type: ignore[no-untyped-def]
     report = simulate(game, 2, max_actions=3)
     assert report.unfinished == 2 and report.winners["unfinished"] == 2
@@ -55,7 +82,8 @@ def test_wilson_interval_by_hand() -> None:
     assert low == pytest.approx(0.5 - 0.263411, abs=1e-5)
     assert high == pytest.approx(0.5 + 0.263411, abs=1e-5)
     # 0 of 100: the interval is [0, z^2 / (n + z^2)] = [0, 3.8416 / 103.8416] = [0, 0.036995]
-    assert wilson_interval(0, 100) == (0.0, pytest.approx(0.036995, abs=1e-5))
+    low, high = wilson_interval(0, 100)
+    assert low == 0.0 and high == pytest.approx(0.036995, abs=1e-5)
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 

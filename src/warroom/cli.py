@@ -447,7 +447,7 @@ def simulate(scenario_name: str, ruleset: str | None, n_games: int, seed: int, m
     console.print(table)
     if report.reasons:
         console.print("How the games ended:")
-        for reason, count in report.reasons.most_common():
+        for reason, count in data["reasons"].items():
             console.print(f"  {count:>6}  {escape(reason)}")
     acts = data["actions"]
     console.print(f"Actions per game: mean {acts['mean']}, fewest {acts['min']}, most {acts['max']}.")

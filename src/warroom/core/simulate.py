@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import math
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
@@ -94,6 +95,7 @@ class SimulationReport:
     unfinished: int = 0
     winners: Counter[str] = field(default_factory=Counter)
     reasons: Counter[str] = field(default_factory=Counter)
+    told: dict[str, set[str]] = field(default_factory=dict)
     actions: list[int] = field(default_factory=list)
     points: dict[str, list[float]] = field(default_factory=dict)
     seconds: float = 0.0
@@ -107,12 +109,21 @@ class SimulationReport:
             return
         result = final.result()
         self.winners[result.get("winner") or "draw"] += 1
-        self.reasons[_reason_kind(str(result.get("reason", "")))] += 1
+        reason = str(result.get("reason", ""))
+        kind = _reason_kind(reason)
+        told = " ".join(re.sub(r"\s*\([^()]*\)", "", reason.split(";")[0]).split()) or kind
+        self.told.setdefault(kind, set()).add(told)
+        self.reasons[kind] += 1
         points = result.get("points")
         if isinstance(points, dict):
             for side, value in points.items():
                 if isinstance(value, (int, float)):
                     self.points.setdefault(side, []).append(float(value))
+
+    def ending(self, kind: str) -> str:
+        """An ending as the games told it when they all told it alike, else with its numbers as n."""
+        told = self.told.get(kind, set())
+        return next(iter(told)) if len(told) == 1 else kind
 
     def share(self, outcome: str) -> tuple[float, float, float]:
         """The share of games with this outcome (a side, "draw" or "unfinished") and its 95% interval."""
@@ -127,7 +138,7 @@ class SimulationReport:
             "games": self.games, "seeds": [self.first_seed, self.first_seed + self.games - 1],
             "outcomes": {o: {"games": self.winners.get(o, 0), "share": round(self.share(o)[0], 4),
                              "interval95": [round(v, 4) for v in self.share(o)[1:]]} for o in outcomes},
-            "reasons": dict(self.reasons.most_common()),
+            "reasons": {self.ending(k): n for k, n in self.reasons.most_common()},
             "actions": {"mean": round(sum(self.actions) / len(self.actions), 1) if self.actions else 0,
                         "min": min(self.actions, default=0), "max": max(self.actions, default=0)},
             "mean_points": {s: round(sum(v) / len(v), 2) for s, v in self.points.items() if v},
@@ -137,10 +148,12 @@ class SimulationReport:
 
 
 def _reason_kind(reason: str) -> str:
-    """A game's ending in a few words: its reason up to the first comma or semicolon (the part that names
-    how it ended, without the numbers of this game)."""
-    head = reason.split(";")[0].split(",")[0].strip()
-    return "".join(c for c in head if not c.isdigit()).replace("  ", " ").strip() or "no reason given"
+    """How a game ended, to count alike endings together: its reason up to the first semicolon, without the
+    rule references in brackets, each number written as n ("the defender has lost n squads, teams and guns
+    and concedes")."""
+    head = re.sub(r"\s*\([^()]*\)", "", reason.split(";")[0])
+    head = re.sub(r"\b\d+\b", "n", head)
+    return " ".join(head.split()) or "no reason given"
 
 
 def simulate(
