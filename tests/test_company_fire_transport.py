@@ -283,6 +283,22 @@ def test_a_destroyed_carrier_throws_out_its_riders() -> None:
 
 
 @RULE("002", "Vehicle Hit Results")
+@RULE("002", "Single Mounted Figures (SMFs)")
+def test_a_carrier_saved_by_its_leader_is_left_suppressed_with_its_riders_shaken() -> None:
+    # HT1 carries 1sq and PL. A destroying result on HT1 offers PL's sacrifice (seed "SMFs", CF-61): HT1 stays,
+    # suppressed, and 1sq (good order) is pinned with it as with any suppression of its carrier (CF-94).
+    base = opening()
+    g = base.game
+    p = G._Play(base)
+    p.do_sacrifice(Action("sacrifice", "HT1", None, "PL"), g.index["HT1"])
+    s = p.freeze()
+    assert of(s, "PL").status == "destroyed"
+    assert of(s, "HT1").status == "suppressed" and of(s, "1sq").status == "pinned"
+    assert of(s, "1sq").riding == g.index["HT1"]
+    assert G.invariants(s) == []
+
+
+@RULE("002", "Vehicle Hit Results")
 def test_a_pinned_carrier_leaves_its_riders_alone() -> None:
     s = setup(opening(), HT2={"at": (4, 4)}, **{"2sq": {"at": (4, 4)}})
     p = G._Play(s)

@@ -1546,13 +1546,20 @@ class _Play(_Rules):
         self.set(j, status=status, bocage=u.bocage and status != "suppressed")
         if u.bocage and status == "suppressed":
             self.say(f"{self.name(j)} is suppressed and abandons the bocage (seed \"Bocage\")")
-        if status == "suppressed" and g.transport and g.vehicle[j]:
-            shaken = [k for k in self.riders(j) if self.units[k].status == "good_order" and not g.smf[k]]
-            for k in shaken:  # CF-94: the riders of a suppressed carrier are shaken
-                self.set(k, status="pinned")
-            if shaken:
-                self.say(f"{', '.join(self.name(k) for k in shaken)}, riding in {self.name(j)}, "
-                         f"{'is' if len(shaken) == 1 else 'are'} pinned with it (CF-94)")
+        if status == "suppressed":
+            self.shake_riders(j)
+
+    def shake_riders(self, j: int) -> None:
+        """CF-94: the good-order riders (squads and teams) of a carrier left suppressed are pinned with it."""
+        g = self.game
+        if not (g.transport and g.vehicle[j]):
+            return
+        shaken = [k for k in self.riders(j) if self.units[k].status == "good_order" and not g.smf[k]]
+        for k in shaken:
+            self.set(k, status="pinned")
+        if shaken:
+            self.say(f"{', '.join(self.name(k) for k in shaken)}, riding in {self.name(j)}, "
+                     f"{'is' if len(shaken) == 1 else 'are'} pinned with it (CF-94)")
 
     def eliminate(self, j: int, how: str) -> None:
         """Take a unit off the table: ``destroyed`` (counts for victory) or ``removed`` by the rules."""
@@ -1620,6 +1627,7 @@ class _Play(_Rules):
                  "Mounted Figures (SMFs)\", CF-61)")
         self.eliminate(leader, "destroyed")
         self.set(i, status="suppressed", bocage=False)
+        self.shake_riders(i)  # a carrier saved so is left suppressed, its riders shaken as by any suppression
 
     def do_decline(self, a: Action, i: int) -> None:
         self.eliminate(i, "destroyed")
