@@ -7,7 +7,6 @@ plain distances between the centres of units (BR-105). Expected numbers are comp
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import replace
 from fractions import Fraction as F
 from pathlib import Path
@@ -16,8 +15,8 @@ from typing import Any
 import pytest
 
 import warroom
+from brigade_tables import make, text, to_orders, unit
 from warroom.core.errors import UsageError
-from warroom.rulesets.brigade.game import load
 from warroom.rulesets.brigade.game.actions import (
     End,
     Fire,
@@ -29,53 +28,9 @@ from warroom.rulesets.brigade.game.actions import (
     Request,
     Select,
 )
-from warroom.rulesets.brigade.game.engine import BrigadeGame, BrigadeState
+from warroom.rulesets.brigade.game.engine import BrigadeState
 
 RULE = pytest.mark.rule
-
-
-def unit(uid: str, side: str, kind: str, x: float, y: float, **extra: Any) -> str:
-    lines = [f'[[units]]\nid = "{uid}"\nside = "{side}"\ntype = "{kind}"\nat = [{x}, {y}]']
-    for key, value in extra.items():
-        lines.append(f"{key} = {value!r}".replace("'", '"').replace("True", "true").replace("False", "false"))
-    return "\n".join(lines) + "\n"
-
-
-def make(tmp_path: Path, *units: str, features: str = "", extra: str = "", first: str = "british",
-         periods: int = 4) -> BrigadeGame:
-    text = textwrap.dedent(f"""\
-        name = "test"
-        title = "test table"
-        periods = {periods}
-        first = "{first}"
-        [table]
-        width = 48
-        depth = 48
-        {features}
-        [[sides]]
-        name = "british"
-        nation = "british"
-        facing = 0
-        [[sides]]
-        name = "german"
-        nation = "german"
-        facing = 180
-        """) + extra + "\n".join(units)
-    path = tmp_path / "test.toml"
-    path.write_text(text)
-    return load(path)
-
-
-def to_orders(state: BrigadeState) -> BrigadeState:
-    """End phases 3 and 4 until the moving side is giving phase 5 orders."""
-    while state.phase in ("requests", "indirect"):
-        state = state.apply(End())
-    assert state.phase == "orders"
-    return state
-
-
-def text(state: BrigadeState, side: str | None = None) -> str:
-    return "\n".join(state.narration(side))
 
 
 def with_unit(state: BrigadeState, uid: str, **changes: Any) -> BrigadeState:

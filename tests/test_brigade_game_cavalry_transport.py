@@ -8,7 +8,6 @@ distances between unit centres (BR-105). Expected numbers are computed in commen
 
 from __future__ import annotations
 
-import textwrap
 from fractions import Fraction as F
 from pathlib import Path
 from typing import Any
@@ -16,9 +15,9 @@ from typing import Any
 import pytest
 
 import warroom
+from brigade_tables import make, next_move, of, text, to_orders, unit
 from warroom.core.errors import UsageError
 from warroom.rulesets.brigade import geometry as geo
-from warroom.rulesets.brigade.game import load
 from warroom.rulesets.brigade.game.actions import (
     BombardFeature,
     Disembark,
@@ -36,60 +35,6 @@ from warroom.rulesets.brigade.game.actions import (
 from warroom.rulesets.brigade.game.engine import BrigadeGame, BrigadeState, Builder, invariants
 
 RULE = pytest.mark.rule
-
-
-def unit(uid: str, side: str, kind: str, x: float, y: float, **extra: Any) -> str:
-    lines = [f'[[units]]\nid = "{uid}"\nside = "{side}"\ntype = "{kind}"\nat = [{x}, {y}]']
-    for key, value in extra.items():
-        lines.append(f"{key} = {value!r}".replace("'", '"').replace("True", "true").replace("False", "false"))
-    return "\n".join(lines) + "\n"
-
-
-def make(tmp_path: Path, *units: str, extra: str = "", first: str = "british", periods: int = 4) -> BrigadeGame:
-    text = textwrap.dedent(f"""\
-        name = "test"
-        title = "test table"
-        periods = {periods}
-        first = "{first}"
-        [table]
-        width = 48
-        depth = 48
-        [[sides]]
-        name = "british"
-        nation = "british"
-        facing = 0
-        [[sides]]
-        name = "german"
-        nation = "german"
-        facing = 180
-        """) + extra + "\n".join(units)
-    path = tmp_path / "test.toml"
-    path.write_text(text)
-    return load(path)
-
-
-def to_orders(state: BrigadeState) -> BrigadeState:
-    while state.phase in ("requests", "indirect", "pins"):
-        state = state.apply(End())
-    assert state.phase == "orders"
-    return state
-
-
-def next_move(state: BrigadeState) -> BrigadeState:
-    """End this side's move and the other side's, back to this side's phase 5."""
-    side = state.to_act
-    state = state.apply(End())
-    while state.to_act != side or state.phase != "orders":
-        state = state.apply(End()) if End() in state.legal_actions() else state.apply(state.legal_actions()[0])
-    return state
-
-
-def text(state: BrigadeState, side: str | None = None) -> str:
-    return "\n".join(state.narration(side))
-
-
-def of(state: BrigadeState, uid: str) -> Any:
-    return state.units[state.ctx.index[uid]]
 
 
 SQUADRON = ("GB-CAV", "british", "ru_cavalry_squadron")  # 6 rifles and 2 SMGs, mounted

@@ -8,13 +8,13 @@ centres (BR-105). Expected numbers are computed in comments.
 
 from __future__ import annotations
 
-import sys
 from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
 
 import warroom
+from brigade_tables import make, next_move, of, text, to_orders, unit
 from warroom.core.errors import UsageError
 from warroom.rulesets.brigade.game import SCENARIOS, load
 from warroom.rulesets.brigade.game.actions import (
@@ -32,9 +32,6 @@ from warroom.rulesets.brigade.game.actions import (
 from warroom.rulesets.brigade.game.codes import POINT, Codec
 from warroom.rulesets.brigade.game.engine import BrigadeState, U, invariants
 from warroom.rulesets.brigade.game.units import UnitType
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_brigade_game_cavalry_transport import make, next_move, of, text, to_orders, unit
 
 RULE = pytest.mark.rule
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -24,15 +24,21 @@ class Table(BaseModel):
 T = TypeVar("T", bound=BaseModel)
 
 
-def load_table(path: Path, schema: type[T]) -> T:
-    """Load ``path`` and check it against ``schema``."""
+def read_toml(path: Path, error: type[Exception], what: str) -> dict[str, Any]:
+    """The TOML file at ``path`` as data; a file that cannot be read or is not TOML raises ``error`` with one
+    line naming the file and ``what`` it was to be ("the scenario", "rules table")."""
     try:
         with path.open("rb") as handle:
-            raw = tomllib.load(handle)
+            return tomllib.load(handle)
     except OSError as exc:
-        raise TableError(f"{path}: cannot read rules table ({exc.strerror})") from None
+        raise error(f"{path}: cannot read {what} ({exc.strerror})") from None
     except tomllib.TOMLDecodeError as exc:
-        raise TableError(f"{path}: not valid TOML: {exc}") from None
+        raise error(f"{path}: not valid TOML: {exc}") from None
+
+
+def load_table(path: Path, schema: type[T]) -> T:
+    """Load ``path`` and check it against ``schema``."""
+    raw = read_toml(path, TableError, "rules table")
     try:
         return schema.model_validate(raw)
     except ValidationError as exc:

@@ -26,7 +26,6 @@ the queries are in :mod:`warroom.rulesets.brigade.geometry`.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -42,7 +41,7 @@ from shapely.validation import explain_validity
 
 from warroom.core.coverage import register_rule_use
 from warroom.core.errors import UsageError, suggest
-from warroom.core.tables import Table, load_table
+from warroom.core.tables import Table, load_table, read_toml
 from warroom.rulesets.brigade.info import SEED
 from warroom.rulesets.terrain_mines.info import SEED as TERRAIN_SEED
 from warroom.rulesets.terrain_mines.terrain import (
@@ -609,14 +608,7 @@ class Battlefield(Table):
     @classmethod
     def load(cls, path: Path) -> Battlefield:
         """A battlefield from a TOML file with ``width``, ``depth`` and ``[[features]]``."""
-        try:
-            with path.open("rb") as handle:
-                data = tomllib.load(handle)
-        except OSError as exc:
-            raise BattlefieldError(f"{path}: cannot read the table ({exc.strerror})") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise BattlefieldError(f"{path}: not valid TOML: {exc}") from None
-        return cls.from_data(data, str(path))
+        return cls.from_data(read_toml(path, BattlefieldError, "the table"), str(path))
 
 
 def _describe(exc: ValidationError, data: Mapping[str, Any]) -> str:

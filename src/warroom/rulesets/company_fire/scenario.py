@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import re
 import textwrap
-import tomllib
 import types
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -47,7 +46,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from warroom.core.coverage import register_rule_use
 from warroom.core.errors import UsageError, suggest
-from warroom.core.tables import Table
+from warroom.core.tables import Table, read_toml
 from warroom.rulesets.company_fire.board import (
     TERRAIN,
     Board,
@@ -425,13 +424,7 @@ def shipped_scenarios() -> tuple[Path, ...]:
 def load_scenario(path: str | Path) -> Scenario:
     """Load and check a scenario file; any problem raises :class:`ScenarioError` (one line)."""
     path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            raw = tomllib.load(handle)
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read the scenario ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{path}: not valid TOML: {exc}") from None
+    raw = read_toml(path, ScenarioError, "the scenario")
     try:
         data = ScenarioFile.model_validate(raw)
     except ValidationError as exc:

@@ -11,7 +11,6 @@ Readings BR-100 onwards (docs/rulings.md).
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -19,7 +18,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError
 
 from warroom.core.errors import UsageError, suggest
-from warroom.core.tables import Table
+from warroom.core.tables import Table, read_toml
 from warroom.rulesets.brigade.f_tables import INDIRECT
 from warroom.rulesets.brigade.game.units import TYPES, UnitType
 from warroom.rulesets.brigade.m_morale import CLASSES
@@ -196,13 +195,7 @@ def _fail(path: Path, field: str, message: str) -> ScenarioError:
 def load_scenario(path: Path) -> Scenario:
     """Read and check a scenario file; every problem is one :class:`ScenarioError`."""
     path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read the scenario ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{path}: not valid TOML: {exc}") from None
+    data = read_toml(path, ScenarioError, "the scenario")
     try:
         spec = ScenarioSpec.model_validate(data)
     except ValidationError as exc:
