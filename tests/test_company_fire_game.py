@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -38,7 +37,7 @@ def place(state: CFState, **where: tuple[int, int]) -> CFState:
     for uid, at in where.items():
         i = state.game.index[uid]
         units[i] = units[i]._replace(at=at)
-    return replace(state, units=tuple(units), decisions=(), _cache={})
+    return state.replace(units=tuple(units), decisions=())
 
 
 def status(state: CFState, **statuses: str) -> CFState:
@@ -46,14 +45,14 @@ def status(state: CFState, **statuses: str) -> CFState:
     for uid, st in statuses.items():
         i = state.game.index[uid]
         units[i] = units[i]._replace(status=st)
-    return replace(state, units=tuple(units), _cache={})
+    return state.replace(units=tuple(units))
 
 
 def on(state: CFState, card: Card | None, segment: int, phasing: str = "attacker",
        deck: tuple[Card, ...] | None = None) -> CFState:
     init = state.init._replace(card=card, segment=segment, phasing=phasing,
                    deck=state.init.deck if deck is None else deck)
-    return replace(state, init=init, decisions=(), _cache={})
+    return state.replace(init=init, decisions=())
 
 
 def kinds(actions: list[Action]) -> dict[str, int]:
@@ -107,7 +106,7 @@ def test_a_squad_entering_enemy_los_draws_op_fire_and_its_result_places_it() -> 
     assert s.to_act == "defender"
     assert set(s.legal_actions()) == {Action("pass"), Action("op_fire", "MG")}
     for seed in range(1, 40):
-        t = replace(s, rng=opening(seed=seed).rng, _cache={}).apply(Action("op_fire", "MG"))
+        t = s.replace(rng=opening(seed=seed).rng).apply(Action("op_fire", "MG"))
         sq2 = t.units[t.game.index["sq2"]]
         # Pinned by op fire: ends in the destination. Suppressed: back in the space it left.
         expected = {"good_order": (3, 6), "pinned": (3, 6), "suppressed": (3, 7), "destroyed": None}[sq2.status]
@@ -187,7 +186,7 @@ def test_weapon_crews_and_smfs_cannot_initiate_a_close_assault() -> None:
 @RULE("002", "Artillery")
 def test_smoke_lasts_until_the_firer_regains_the_initiative() -> None:
     s = on(opening(), Card(13, "S"), REACTION, phasing="defender", deck=(Card(2, "H"),))
-    s = replace(s, smoke=(G.Smoke((3, 5), "attacker"),), _cache={})
+    s = s.replace(smoke=(G.Smoke((3, 5), "attacker"),))
     # Attacker (red) smoke, the defender phasing: the next card is red, the attacker regains the initiative
     # and its smoke clears (seed: "ends when the firer regains initiative").
     assert not s.sees((3, 2), (3, 5))
@@ -195,7 +194,7 @@ def test_smoke_lasts_until_the_firer_regains_the_initiative() -> None:
     assert after.smoke == () and after.init.phasing == "attacker"
     # Drawn while the attacker has the initiative, a black card passes it to the defender: the smoke stays.
     t = on(opening(), Card(4, "H"), REACTION, phasing="attacker", deck=(Card(2, "S"),))
-    t = replace(t, smoke=(G.Smoke((3, 5), "attacker"),), _cache={})
+    t = t.replace(smoke=(G.Smoke((3, 5), "attacker"),))
     assert t.apply(Action("end")).smoke == (G.Smoke((3, 5), "attacker"),)
 
 
@@ -218,7 +217,7 @@ def test_only_pinned_or_suppressed_units_rally_and_a_failed_rally_ends_the_card(
     s = on(status(opening(), sq1="pinned", sq2="suppressed"), None, G.RALLY)
     assert {a.unit for a in s.legal_actions() if a.kind == "rally"} == {"sq1", "sq2"}
     for seed in range(1, 30):
-        t = replace(s, rng=opening(seed=seed).rng, _cache={}).apply(Action("rally", "sq1"))
+        t = s.replace(rng=opening(seed=seed).rng).apply(Action("rally", "sq1"))
         unit = t.units[t.game.index["sq1"]]
         assert unit.rallied and (unit.status == "good_order" or unit.done)
 

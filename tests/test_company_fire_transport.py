@@ -9,7 +9,6 @@ comments from the seed's stacking rule and the readings, not read back from the 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -44,12 +43,12 @@ def setup(state: CFState, **changes: dict[str, object]) -> CFState:
             change["riding"] = g.index[change["riding"]]  # type: ignore[index]
         i = g.index[uid]
         units[i] = units[i]._replace(**change)
-    return replace(state, units=tuple(units), decisions=(), _cache={})
+    return state.replace(units=tuple(units), decisions=())
 
 
 def on(state: CFState, card: Card | None, segment: int, phasing: str = "attacker") -> CFState:
     init = state.init._replace(card=card, segment=segment, phasing=phasing)
-    return replace(state, init=init, decisions=(), _cache={})
+    return state.replace(init=init, decisions=())
 
 
 def of(state: CFState, uid: str) -> G.UnitState:

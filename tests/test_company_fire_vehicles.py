@@ -9,7 +9,6 @@ from the armoured scenario "Hedgerow Breakout" with units placed by hand.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -47,12 +46,12 @@ def setup(state: CFState, **changes: dict[str, object]) -> CFState:
     for uid, change in changes.items():
         i = state.game.index[uid]
         units[i] = units[i]._replace(**change)
-    return replace(state, units=tuple(units), decisions=(), _cache={})
+    return state.replace(units=tuple(units), decisions=())
 
 
 def on(state: CFState, card: Card | None, segment: int, phasing: str = "attacker") -> CFState:
     init = state.init._replace(card=card, segment=segment, phasing=phasing)
-    return replace(state, init=init, decisions=(), _cache={})
+    return state.replace(init=init, decisions=())
 
 
 def revealed(state: CFState) -> CFState:

@@ -23,10 +23,9 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -907,26 +906,73 @@ class _Rules(ABC):
 # --- the frozen state ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False)
 class CFState(_Rules):
-    """One position of a Company Fire game (immutable; see :class:`_Play` for how it changes)."""
+    """One position of a Company Fire game. Nothing changes a state once made: :meth:`apply` works on a
+    :class:`_Play` copy and freezes it into the next state; its sequences are tuples.
 
-    game: CFGame
-    units: tuple[UnitState, ...]
-    dummies: tuple[tuple[str, Space], ...]
-    mines: tuple[MineState, ...]
-    init: Initiative
-    missions: tuple[tuple[int, int], ...]
-    declared: tuple[Mission, ...]
-    smoke: tuple[Smoke, ...]
+    A plain class (not a dataclass) with every field set in ``__init__``, so that it compiles to a native
+    class (README "Speed"); :meth:`replace` is ``dataclasses.replace`` for it."""
+
+    __slots__ = (
+        "_cache",
+        "_memo",
+        "decisions",
+        "declared",
+        "dummies",
+        "game",
+        "held",
+        "init",
+        "log",
+        "mines",
+        "missions",
+        "outcome",
+        "rng",
+        "smoke",
+        "steps",
+        "units",
+    )
+
     held: tuple[str, ...]
-    decisions: tuple[Decision, ...]
     log: tuple[LogLine, ...]
     rng: tuple[int, int, int, int]
     outcome: dict[str, Any] | None
     steps: int
-    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    _memo: dict[Any, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    _cache: dict[str, Any]
+
+    def __init__(self, game: CFGame, units: tuple[UnitState, ...], dummies: tuple[tuple[str, Space], ...],
+                 mines: tuple[MineState, ...], init: Initiative, missions: tuple[tuple[int, int], ...],
+                 declared: tuple[Mission, ...], smoke: tuple[Smoke, ...], held: tuple[str, ...],
+                 decisions: tuple[Decision, ...], log: tuple[LogLine, ...], rng: tuple[int, int, int, int],
+                 outcome: dict[str, Any] | None, steps: int, legal: list[Action] | None = None,
+                 memo: dict[Any, Any] | None = None) -> None:
+        self.game = game
+        self.units = units
+        self.dummies = dummies
+        self.mines = mines
+        self.init = init
+        self.missions = missions
+        self.declared = declared
+        self.smoke = smoke
+        self.held = held
+        self.decisions = decisions
+        self.log = log
+        self.rng = rng
+        self.outcome = outcome
+        self.steps = steps
+        self._cache = {} if legal is None else {"legal": legal}
+        self._memo = memo
+
+    def replace(self, **changes: Any) -> CFState:
+        """A copy with some fields changed (``dataclasses.replace``), its answers worked out afresh."""
+        fields = {name: getattr(self, name) for name in _STATE_FIELDS}
+        unknown = set(changes) - set(fields)
+        if unknown:
+            raise TypeError(f"CFState has no field {', '.join(sorted(unknown))}: its fields are {', '.join(fields)}")
+        fields.update(changes)
+        return CFState(**fields)
+
+    def __repr__(self) -> str:
+        return f"CFState({self.game.scenario_name!r}, turn {self.init.turn}, {self.segment_name}, step {self.steps})"
 
     @property
     def to_act(self) -> str | None:
@@ -940,7 +986,7 @@ class CFState(_Rules):
         m = self._memo
         if m is None:
             m = self.position_memo()
-            object.__setattr__(self, "_memo", m)
+            self._memo = m
         return m
 
     def legal_actions(self) -> list[Action]:
@@ -984,8 +1030,9 @@ class CFState(_Rules):
         return SEGMENTS[self.init.segment][0]
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(CFState))
-"""CFState's fields in order (``_Play.freeze`` fills them all, or fails if one is added and not filled)."""
+_STATE_FIELDS = ("game", "units", "dummies", "mines", "init", "missions", "declared", "smoke", "held", "decisions",
+                 "log", "rng", "outcome", "steps")
+"""CFState's fields, as ``__init__`` takes them (:meth:`CFState.replace`)."""
 
 
 # --- the working copy ---------------------------------------------------------------------------------
@@ -1018,15 +1065,16 @@ class _Play(_Rules):
 
     def __init__(self, s: CFState) -> None:
         self.game = s.game
-        self.units: list[UnitState] = list(s.units)
-        self.dummies: set[tuple[str, Space]] = set(s.dummies)
-        self.mines: list[MineState] = list(s.mines)
+        # the base's read-only sequences, here lists (and a set) that the resolution changes in place
+        self.units = list(s.units)
+        self.dummies = set(s.dummies)
+        self.mines = list(s.mines)
         self.init = s.init
-        self.missions: list[tuple[int, int]] = list(s.missions)
-        self.declared: list[Mission] = list(s.declared)
-        self.smoke: list[Smoke] = list(s.smoke)
+        self.missions = list(s.missions)
+        self.declared = list(s.declared)
+        self.smoke = list(s.smoke)
         self.held = list(s.held)
-        self.decisions: list[Decision] = list(s.decisions)
+        self.decisions = list(s.decisions)
         self.log: list[LogLine] = []
         self._rng: np.random.Generator | None = None
         self._rng_state = s.rng
@@ -1055,15 +1103,11 @@ class _Play(_Rules):
         return self._rng
 
     def freeze(self) -> CFState:
-        # CFState(...) field by field, in one step: the frozen dataclass's __init__ sets each field with
-        # object.__setattr__, and a state is made for every action.
-        state = object.__new__(CFState)
-        state.__dict__.update(zip(_STATE_FIELDS, (
+        return CFState(
             self.game, tuple(self.units), tuple(sorted(self.dummies)), tuple(self.mines), self.init,
             tuple(self.missions), tuple(self.declared), tuple(self.smoke), tuple(self.held), tuple(self.decisions),
             tuple(self.log), self._rng_state if self._rng is None else self.game.dice.give_back(self), self.outcome,
-            self.steps, {} if self.legal is None else {"legal": self.legal}, self._memo), strict=True))
-        return state
+            self.steps, self.legal, self._memo)
 
     # narration -----------------------------------------------------------------------------------------
 
@@ -1085,20 +1129,21 @@ class _Play(_Rules):
         return self.name(i)
 
     def set_mine(self, k: int, **changes: Any) -> None:
-        self.mines[k] = self.mines[k]._replace(**changes)
+        cast("list[MineState]", self.mines)[k] = self.mines[k]._replace(**changes)
         self.touch()
 
     def set(self, i: int, **changes: Any) -> None:
         values = list(self.units[i])
         for name, value in changes.items():
             values[_UNIT_FIELD[name]] = value
-        self.units[i] = tuple.__new__(UnitState, values)  # as ``_replace``, without its checks (names are ours)
+        # as ``_replace``, without its checks (the names are ours)
+        cast("list[UnitState]", self.units)[i] = tuple.__new__(UnitState, values)
         if not _FLAGS.issuperset(changes):
             self.touch()
             g = self.game
             if g.transport and g.carries[i][0] + g.carries[i][1] and changes.get("at") is not None:
                 for k in self.riders(i):  # CF-92: riders go where their carrier goes
-                    self.units[k] = self.units[k]._replace(at=changes["at"])
+                    cast("list[UnitState]", self.units)[k] = self.units[k]._replace(at=changes["at"])
 
     # the flow of the game ---------------------------------------------------------------------------
 
@@ -1150,11 +1195,12 @@ class _Play(_Rules):
     def end_card(self) -> None:
         """The card is done: markers of the phase come off, declared missions wait for the next card, and
         the next card is drawn (seed "Initiative and Phase Sequence", "Opportunity Fire", "Artillery")."""
-        for i, u in enumerate(self.units):
+        units = cast("list[UnitState]", self.units)
+        for i, u in enumerate(units):
             if u.moved or u.fired or u.done or u.rallied or u.op_fired or u.jammed or u.at_fired or u.pivoted \
                     or u.turned:
-                self.units[i] = u._replace(moved=False, fired=False, done=False, rallied=False, op_fired=False,
-                                           jammed=False, at_fired=False, pivoted=False, turned=False)
+                units[i] = u._replace(moved=False, fired=False, done=False, rallied=False, op_fired=False,
+                                      jammed=False, at_fired=False, pivoted=False, turned=False)
         # only the card's flags changed: the position, and what was worked out about it, stay
         self.declared = [m._replace(ready=True) for m in self.declared]
         before = self.init
@@ -1237,7 +1283,7 @@ class _Play(_Rules):
         handler: Callable[[Action, int], None] = getattr(self, f"do_{name}")
         if self.decisions and a.kind in ("op_fire", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose",
                                          "occupy", "stay"):
-            decision = self.decisions.pop(0)
+            decision = cast("list[Decision]", self.decisions).pop(0)
             self.decision = decision
         handler(a, i)
 
@@ -1271,7 +1317,7 @@ class _Play(_Rules):
     def reveal_space(self, side: str, space: Space, why: str) -> bool:
         """Reveal ``side``'s blind at ``space``; True if units were under it, False for a dummy (removed)."""
         if (side, space) in self.dummies:
-            self.dummies.discard((side, space))
+            cast("set[tuple[str, Space]]", self.dummies).discard((side, space))
             self.touch()
             self.say(f"the {side}'s blind at {_sp(space)} is revealed ({why}): a dummy, removed (CF-47)")
             return False
@@ -1377,7 +1423,8 @@ class _Play(_Rules):
                                          for b in self.blind_spaces(enemy))
                 if apparent:
                     rest = () if stop else path[k + 1:]
-                    self.decisions.insert(0, Decision("opfire", enemy, ("move", i, prev, s, rest)))
+                    decision = Decision("opfire", enemy, ("move", i, prev, s, rest))
+                    cast("list[Decision]", self.decisions).insert(0, decision)
                     return
             if stop:
                 return
@@ -1521,7 +1568,7 @@ class _Play(_Rules):
             self.say(f"{self.name(j)} is suppressed and must move one space away from the enemy: to "
                      f"{_sp(options[0])} (seed \"Vehicle Hit Results\")")
         else:
-            self.decisions.append(Decision("ca_retreat", self.game.side_of[j], (j, source)))
+            cast("list[Decision]", self.decisions).append(Decision("ca_retreat", self.game.side_of[j], (j, source)))
 
     def _apply_result(self, j: int, result: str, cause: str) -> None:
         g = self.game
@@ -1539,7 +1586,8 @@ class _Play(_Rules):
             leaders = [k for k in self.at(u.at, g.side_of[j])  # type: ignore[arg-type]
                        if g.types[k].leader]
             if leaders:
-                self.decisions.insert(0, Decision("sacrifice", g.side_of[j], (j, tuple(leaders))))
+                sacrifice = Decision("sacrifice", g.side_of[j], (j, tuple(leaders)))
+                cast("list[Decision]", self.decisions).insert(0, sacrifice)
                 return
             self.eliminate(j, "destroyed")
             return
@@ -1757,7 +1805,8 @@ class _Play(_Rules):
     def result_or_retreat(self, j: int, result: str, hits: int, small_arms: bool, source: Space | None) -> None:
         if small_arms and hits > 0 and source is not None and not self.game.smf[j] \
                 and self.retreat_options(j, source):
-            self.decisions.append(Decision("retreat", self.game.side_of[j], (j, hits, result, source)))
+            retreat = Decision("retreat", self.game.side_of[j], (j, hits, result, source))
+            cast("list[Decision]", self.decisions).append(retreat)
             return
         self.apply_result(j, result, "direct_fire", source)
 
@@ -1928,9 +1977,9 @@ class _Play(_Rules):
         side = self.game.side_of[i]
         n = ROLES.index(side)
         he, smoke = self.missions[n]
-        self.missions[n] = (he - 1, smoke) if kind == "he" else (he, smoke - 1)
+        cast("list[tuple[int, int]]", self.missions)[n] = (he - 1, smoke) if kind == "he" else (he, smoke - 1)
         self.set(i, done=True, fired=True)
-        self.declared.append(Mission(side, i, a.space, kind, False))
+        cast("list[Mission]", self.declared).append(Mission(side, i, a.space, kind, False))
         self.say(f"{self.name(i)} calls a{'n HE' if kind == 'he' else ' smoke'} mission on {_sp(a.space)}; it "
                  f"arrives on the {side}'s next Fire card", side if self.units[i].hidden else "all")
         if self.units[i].hidden:
@@ -2025,7 +2074,8 @@ class _Play(_Rules):
         defenders = self.at(a.space, enemy)
         if any(self.may_op_fire(k, here, j) and self.sees(self.units[k].at, here)  # type: ignore[arg-type]
                for k in defenders for j in attackers):
-            self.decisions.insert(0, Decision("opfire", enemy, ("assault", tuple(attackers), a.space)))
+            opfire = Decision("opfire", enemy, ("assault", tuple(attackers), a.space))
+            cast("list[Decision]", self.decisions).insert(0, opfire)
             return
         self.close_assault(attackers, a.space)
 
@@ -2050,7 +2100,7 @@ class _Play(_Rules):
         result = r.result
         if result.startswith("tie"):
             n = min(len(attackers), len(defenders))
-            self.decisions[0:0] = [Decision("lose", side, (tuple(attackers), n)),
+            cast("list[Decision]", self.decisions)[0:0] = [Decision("lose", side, (tuple(attackers), n)),
                                    Decision("lose", enemy, (tuple(defenders), n))]
             self.settle_losses()
             return
@@ -2071,13 +2121,13 @@ class _Play(_Rules):
                     self.set(j, at=options[0])
                     self.say(f"{self.name(j)} is suppressed and retreats to {_sp(options[0])}")
                 else:
-                    self.decisions.append(Decision("ca_retreat", g.side_of[j], (j, win_space)))
+                    cast("list[Decision]", self.decisions).append(Decision("ca_retreat", g.side_of[j], (j, win_space)))
             else:
                 self.apply_result(j, res, "close_assault")
         if result.startswith("attackers") and not [j for j in self.at(target, enemy) if not g.smf[j]]:
             survivors = tuple(j for j in attackers if self.alive(j))
             if survivors:
-                self.decisions.append(Decision("occupy", side, (survivors, target)))
+                cast("list[Decision]", self.decisions).append(Decision("occupy", side, (survivors, target)))
 
     def settle_losses(self) -> None:
         """Tie losses with no choice (as many to lose as took part) are taken at once."""
@@ -2085,10 +2135,10 @@ class _Play(_Rules):
             units, n = self.decisions[0].data
             left = [j for j in units if self.alive(j)]
             if n <= 0 or not left:
-                self.decisions.pop(0)
+                cast("list[Decision]", self.decisions).pop(0)
                 continue
             if len(left) <= n:
-                self.decisions.pop(0)
+                cast("list[Decision]", self.decisions).pop(0)
                 for j in left:
                     self.eliminate(j, "destroyed")
                 continue
@@ -2100,7 +2150,7 @@ class _Play(_Rules):
         units, n = d.data
         self.eliminate(i, "destroyed")
         if n > 1:
-            self.decisions.insert(0, Decision("lose", d.side, (units, n - 1)))
+            cast("list[Decision]", self.decisions).insert(0, Decision("lose", d.side, (units, n - 1)))
         self.settle_losses()
 
     def do_occupy(self, a: Action, i: int) -> None:
