@@ -19,7 +19,6 @@ Line of sight and cover for an attack are in :mod:`los`.
 from __future__ import annotations
 
 import functools
-from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -32,6 +31,7 @@ from warroom.core.coverage import register_rule_use
 from warroom.core.errors import UsageError
 from warroom.core.tables import Table, load_table
 from warroom.rulesets.company_fire.info import SEED
+from warroom.rulesets.company_fire.movement import destinations as move_destinations
 
 TERRAIN_FILE = Path(__file__).with_name("data") / "terrain.toml"
 
@@ -604,17 +604,12 @@ def destinations(
     """
     if rate < 0:
         raise BoardError(f"a move of {rate} spaces: a movement rate is 0 or more")
-    found = _search(board, start, mover, rate, enemy, enemy_smfs, full, smoke, roads_only=False)
-    if road_rate is not None and road_rate > rate and board.has_road(start):
-        for space, path in _search(board, start, mover, road_rate, enemy, enemy_smfs, full, smoke,
-                                   roads_only=True).items():
-            if space not in found or len(path) < len(found[space]):
-                found[space] = path
-    return dict(sorted(found.items(), key=lambda item: (len(item[1]), item[0][1], item[0][0])))
+    return move_destinations(step_graph(board, mover), touching_map(board), board.roads, start, rate, road_rate,
+                             enemy, enemy_smfs, full, smoke)
 
 
 @functools.lru_cache(maxsize=32)
-def _step_graph(board: Board, mover: Mover) -> dict[Space, tuple[tuple[Space, bool], ...]]:
+def step_graph(board: Board, mover: Mover) -> dict[Space, tuple[tuple[Space, bool], ...]]:
     """Every step the mover may take from each space, with whether it crosses full bocage: the board's
     static part of :func:`step`, worked out once per board."""
     graph: dict[Space, tuple[tuple[Space, bool], ...]] = {}
@@ -629,48 +624,8 @@ def _step_graph(board: Board, mover: Mover) -> dict[Space, tuple[tuple[Space, bo
 
 
 @functools.lru_cache(maxsize=32)
-def _touching_map(board: Board) -> dict[Space, frozenset[Space]]:
+def touching_map(board: Board) -> dict[Space, frozenset[Space]]:
     return {s: frozenset((s, *touching(board, s))) for s in board.spaces()}
-
-
-def _search(
-    board: Board,
-    start: Space,
-    mover: Mover,
-    rate: int,
-    enemy: frozenset[Space],
-    enemy_smfs: frozenset[Space],
-    full: frozenset[Space],
-    smoke: frozenset[Space],
-    roads_only: bool,
-) -> dict[Space, tuple[Space, ...]]:
-    # A breadth-first search over (space, must stop there): a space may be a stop on one
-    # path (crossed full bocage, touches the enemy) and a waypoint on another.
-    any_enemy = enemy | enemy_smfs
-    graph = _step_graph(board, mover)
-    near = _touching_map(board)
-    found: dict[Space, tuple[Space, ...]] = {}
-    seen: set[tuple[Space, bool]] = {(start, False)}
-    queue: deque[tuple[Space, bool, tuple[Space, ...]]] = deque([(start, False, ())])
-    while queue:
-        here, stopped, path = queue.popleft()
-        if stopped or len(path) >= rate:
-            continue
-        for there, single in graph[here]:
-            if there in enemy or there in full or there == start:
-                continue
-            if roads_only and not board.has_road(there):
-                continue
-            if single and path:
-                continue
-            stop = single or there in smoke or not near[there].isdisjoint(any_enemy)
-            if (there, stop) in seen or (there, False) in seen:
-                continue
-            seen.add((there, stop))
-            route = (*path, there)
-            found.setdefault(there, route)
-            queue.append((there, stop, route))
-    return found
 
 
 # --- cover of a space and across an edge ------------------------------------------------------

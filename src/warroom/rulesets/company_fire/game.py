@@ -41,6 +41,7 @@ from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.info import INFO, SEED
 from warroom.rulesets.company_fire.initiative import SEGMENTS, Initiative, end_segment, next_card, opening
 from warroom.rulesets.company_fire.los import cover_for_attack, los_table, visible, visible_from
+from warroom.rulesets.company_fire.movement import destinations as move_destinations
 from warroom.rulesets.company_fire.scenario import Scenario, load_scenario
 from warroom.rulesets.company_fire.tables import tables
 from warroom.rulesets.company_fire.units import UnitType
@@ -220,6 +221,8 @@ class CFGame:
         self.clock_ends_at = scenario.rules.clock_ends_at
         self.dice = _Dice()
         self.touching = {s: frozenset(B.touching(self.board, s)) for s in self.spaces}
+        self.near = B.touching_map(self.board)
+        self.step_graphs = {mover: B.step_graph(self.board, mover) for mover in ("infantry", "vehicle")}
         self.scouts = tuple(i for i, t in enumerate(self.types) if t.has("scout"))
         self.positions: dict[tuple[Any, ...], dict[Any, Any]] = {}
         self._zones: dict[tuple[Space, int], frozenset[Space]] = {}
@@ -782,8 +785,12 @@ class _Rules(ABC):
         # A move of ``rate`` steps only ever looks at spaces within ``rate + 1`` of its start (the last step
         # asks whether an enemy touches the space entered), so only what lies there decides it.
         zone = g.zone(here, max(rate, road_rate or 0) + 1)
-        solid, smfs = solid & zone, smfs & zone
-        full, smoke = self.full_spaces(i) & zone, self.smoke_spaces() & zone
+        full, smoke = self.full_spaces(i), self.smoke_spaces()
+        solid, full = solid & zone, full & zone
+        if smfs:
+            smfs = smfs & zone
+        if smoke:
+            smoke = smoke & zone
         mover: B.Mover = "vehicle" if g.vehicle[i] else "infantry"
         key = (here, rate, solid, smfs, full, smoke) if mover == "infantry" else \
             (here, rate, solid, smfs, full, smoke, mover, road_rate)
@@ -791,8 +798,9 @@ class _Rules(ABC):
         if found is None:
             if len(g.searches) >= _POSITIONS_KEPT * 4:
                 g.searches.clear()
-            found = g.searches[key] = B.destinations(g.board, here, mover, rate, road_rate=road_rate, enemy=solid,
-                                                     enemy_smfs=smfs, full=full, smoke=smoke)
+            # board.destinations, its board's graphs looked up once per game
+            found = g.searches[key] = move_destinations(g.step_graphs[mover], g.near, g.board.roads, here, rate,
+                                                        road_rate, solid, smfs, full, smoke)
         return found
 
     def nearest_enemy(self, side: str, space: Space) -> int:
