@@ -19,10 +19,10 @@ state is measured on a play-out that keeps every state.
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
 import json
 import time
 import tracemalloc
-import importlib.machinery
 from pathlib import Path
 
 from warroom.core.conformance import random_playout
