@@ -25,7 +25,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 NATIVE_MODULES = [
     f"warroom/rulesets/company_fire/{name}.py"
-    for name in ("game", "los", "initiative", "vehicles", "movement", "fire", "morale", "common", "turn",
+    for name in ("game", "los", "initiative", "vehicles", "movement", "geometry", "fire", "morale", "common", "turn",
                  "close_assault", "artillery", "mines")
 ]
 """The modules compiled: the game loop and what it calls on every action. They are typed for mypyc (no

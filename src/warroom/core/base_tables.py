@@ -110,7 +110,10 @@ def base_tables_of(ruleset: str) -> dict[str, BaseTable[Any]]:
 
 def tables_in_force(ruleset: str) -> tuple[tuple[str, str], ...]:
     """Which of a ruleset's base tables are replaced, and from which file: part of any cache key."""
-    return tuple(sorted((name, str(path)) for name, (_, path) in _OVERRIDES.get().get(ruleset, {}).items()))
+    replaced = _OVERRIDES.get().get(ruleset)
+    if not replaced:  # the usual case, asked on every roll
+        return ()
+    return tuple(sorted((name, str(path)) for name, (_, path) in replaced.items()))
 
 
 def load_override(ruleset: str, path: Path) -> dict[str, tuple[Any, Path]]:

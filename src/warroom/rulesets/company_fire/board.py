@@ -30,6 +30,12 @@ from pydantic import Field, model_validator
 from warroom.core.coverage import register_rule_use
 from warroom.core.errors import UsageError
 from warroom.core.tables import Table, load_table
+from warroom.rulesets.company_fire.geometry import is_adjacent as is_adjacent
+from warroom.rulesets.company_fire.geometry import king_distance as king_distance
+from warroom.rulesets.company_fire.geometry import orthogonal_distance as orthogonal_distance
+from warroom.rulesets.company_fire.geometry import range_between as range_between
+from warroom.rulesets.company_fire.geometry import set_range_metric
+from warroom.rulesets.company_fire.geometry import shares_edge as shares_edge
 from warroom.rulesets.company_fire.info import SEED
 from warroom.rulesets.company_fire.movement import destinations as move_destinations
 
@@ -117,6 +123,7 @@ def load_terrain(path: Path = TERRAIN_FILE) -> TerrainTables:
 
 
 TERRAIN: TerrainTables = load_terrain()
+set_range_metric(TERRAIN.board.range_metric)  # geometry.range_between counts as the table says (CF-27)
 """Company Fire's terrain tables, loaded and checked at import: a broken file shows at once."""
 
 for _section, _where in (
@@ -452,38 +459,6 @@ def touching(board: Board, space: Space) -> tuple[Space, ...]:
     c, r = space
     ring = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
     return tuple(n for n in ((c + dc, r + dr) for dc, dr in ring) if board.in_bounds(n))
-
-
-def shares_edge(a: Space, b: Space) -> bool:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
-
-
-def is_adjacent(a: Space, b: Space) -> bool:
-    """Whether two different spaces share an edge or a corner (reading CF-35)."""
-    return a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
-
-
-def orthogonal_distance(a: Space, b: Space) -> int:
-    """Edge steps between two spaces: ``|dcol| + |drow|``."""
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
-def king_distance(a: Space, b: Space) -> int:
-    """King moves between two spaces: ``max(|dcol|, |drow|)``."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-def range_between(a: Space, b: Space) -> int:
-    """The range in spaces from ``a`` to ``b`` for weapon ranges (reading CF-27).
-
-    The seed never says how range is counted. warroom counts edge steps, as a unit
-    moves (seed "Movement": through the edges only): a space diagonally adjacent is
-    at range 2. The metric is data (``[board] range_metric`` in ``data/terrain.toml``):
-    ``"king"`` counts a diagonal as 1.
-    """
-    if TERRAIN.board.range_metric == "king":
-        return king_distance(a, b)
-    return orthogonal_distance(a, b)
 
 
 # --- stacking -----------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from warroom.core.game import register_game
 from warroom.core.ruling import Ruling
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
+from warroom.rulesets.company_fire.geometry import king_distance, range_between, shares_edge
 from warroom.rulesets.company_fire.info import INFO, SEED
 from warroom.rulesets.company_fire.initiative import SEGMENTS, Initiative, end_segment, next_card, opening
 from warroom.rulesets.company_fire.los import cover_for_attack, los_table, visible, visible_from
@@ -238,7 +239,7 @@ class CFGame:
         key = (centre, reach)
         found = self._zones.get(key)
         if found is None:
-            found = self._zones[key] = frozenset(s for s in self.spaces if B.king_distance(centre, s) <= reach)
+            found = self._zones[key] = frozenset(s for s in self.spaces if king_distance(centre, s) <= reach)
         return found
 
     # encoding ---------------------------------------------------------------------------------------
@@ -518,7 +519,7 @@ class _Rules(ABC):
         blinds = self.blind_spaces(enemy)
         for s in self.known_enemies(side):
             if s in blinds:
-                if (not op_fire_only or B.range_between(s, space) <= MAX_RANGE) and self.sees(s, space):
+                if (not op_fire_only or range_between(s, space) <= MAX_RANGE) and self.sees(s, space):
                     return True
                 continue
             for i in self.at(s, enemy):
@@ -578,7 +579,7 @@ class _Rules(ABC):
         buttoned = self.buttoned(i)
         if u.status != "good_order" and not (buttoned and u.status == "pinned"):
             return None
-        dist = B.range_between(u.at, target)
+        dist = range_between(u.at, target)
         at_vehicle = j >= 0 and g.vehicle[j]
         ranges = tables().vehicle_opportunity_fire
         gun = t.anti_tank
@@ -660,7 +661,7 @@ class _Rules(ABC):
             u = self.units[j]
             if g.smf[j] or u.hidden or u.at is None or (not gun and not g.vehicle[j]) or u.riding >= 0:
                 continue
-            if u.at != here and B.range_between(here, u.at) <= reach and self.sees(here, u.at) \
+            if u.at != here and range_between(here, u.at) <= reach and self.sees(here, u.at) \
                     and self.gun_arc(i, u.at):
                 out.append((u.at, j))
         return out
@@ -680,7 +681,7 @@ class _Rules(ABC):
                 return False
         elif u.op_fired:
             return False
-        return u.at is not None and B.range_between(u.at, target) <= t.weapon.range_spaces
+        return u.at is not None and range_between(u.at, target) <= t.weapon.range_spaces
 
     def op_firers(self, side: str, target: Space, j: int = -1) -> list[int]:
         """``side``'s units able to op fire at ``target`` (at unit ``j`` entering it) now."""
@@ -699,13 +700,13 @@ class _Rules(ABC):
         enemy = _other(side)
         reach = t.weapon.range_spaces
         targets = [s for s in self.target_spaces(enemy, t.weapon.small_arms) if s != here
-                   and B.range_between(here, s) <= reach]
+                   and range_between(here, s) <= reach]
         if not t.has("indirect_fire"):
             if g.vehicle[i]:
                 return [s for s in targets if self.sees(here, s) and self.mg_arc(i, s)]
             return [s for s in targets if self.sees(here, s)]
         spotters = [here] + [self.units[j].at for j in self.living(side)  # type: ignore[misc]
-                             if g.types[j].leader and B.king_distance(self.units[j].at, here) <= 1]  # type: ignore[arg-type]
+                             if g.types[j].leader and king_distance(self.units[j].at, here) <= 1]  # type: ignore[arg-type]
         return [s for s in targets if any(self.sees(p, s) for p in spotters)]
 
     def target_spaces(self, enemy: str, small_arms: bool = False) -> list[Space]:
@@ -805,7 +806,7 @@ class _Rules(ABC):
 
     def nearest_enemy(self, side: str, space: Space) -> int:
         known = self.known_enemies(side)
-        return min((B.range_between(space, s) for s in known), default=99)
+        return min((range_between(space, s) for s in known), default=99)
 
     def move_options(self, i: int, kind: str) -> dict[Space, tuple[Space, ...]]:
         """Where unit ``i`` may move now (seed "Movement", "Unit Status", "Moving on a Fire Card")."""
@@ -891,11 +892,11 @@ class _Rules(ABC):
             return []
         side = g.side_of[j]
         enemy = _other(side)
-        d0 = B.range_between(u.at, source)
+        d0 = range_between(u.at, source)
         out = []
         others = [k for k in self.living(enemy) if self.units[k].at != source]
         for s in self.destinations(j, 1):
-            if B.range_between(s, source) <= d0 or self.at(s, enemy):
+            if range_between(s, source) <= d0 or self.at(s, enemy):
                 continue
             if any(self.unit_sees(k, s) for k in others):
                 continue
@@ -906,9 +907,9 @@ class _Rules(ABC):
         here = self.units[j].at
         if here is None:
             return []
-        d0 = B.range_between(here, away_from)
+        d0 = range_between(here, away_from)
         enemy = _other(self.game.side_of[j])
-        return [s for s in self.destinations(j, 1) if B.range_between(s, away_from) > d0 and not self.at(s, enemy)]
+        return [s for s in self.destinations(j, 1) if range_between(s, away_from) > d0 and not self.at(s, enemy)]
 
 
 # --- the frozen state ---------------------------------------------------------------------------------
@@ -1427,7 +1428,7 @@ class _Play(_Rules):
                 self.say(f"{self.name(i)} must stop in {_sp(s)}: enemy units next to it (seed \"Movement\")")
             if not g.smf[i] and self.units[i].status in ALIVE:
                 firers = self.op_firers(enemy, s, i)
-                apparent = firers or any(self.sees(b, s) and B.range_between(b, s) <= MAX_RANGE
+                apparent = firers or any(self.sees(b, s) and range_between(b, s) <= MAX_RANGE
                                          for b in self.blind_spaces(enemy))
                 if apparent:
                     rest = () if stop else path[k + 1:]
@@ -1497,7 +1498,7 @@ class _Play(_Rules):
                 r = self.ruling("anti-tank-fire", self.at_params(i, j), about)
                 results[j] = r.result
                 continue
-            params = {"weapon": g.types[i].weapon_key, "range": B.range_between(firer_at, at),
+            params = {"weapon": g.types[i].weapon_key, "range": range_between(firer_at, at),
                       "cover": bool(cover_for_attack(g.board, firer_at, at, self.smoke_spaces())),
                       "target_status": self.units[j].status}
             if g.vehicle[i]:
@@ -1696,7 +1697,7 @@ class _Play(_Rules):
         assert here is not None
         phasing = g.side_of[i] == self.init.phasing
         return {
-            "weapon": g.types[i].weapon_key, "range": B.range_between(here, target),
+            "weapon": g.types[i].weapon_key, "range": range_between(here, target),
             "cover": bool(cover_for_attack(g.board, here, target, self.smoke_spaces())),
             "card": self.card() if phasing else "fire", "moved": self.units[i].moved if phasing else False,
             "recon_by_fire": recon, "target_status": self.units[j].status if j >= 0 else "good_order",
@@ -1715,7 +1716,7 @@ class _Play(_Rules):
         tj = g.types[j]
         armoured = g.armoured[j]
         return {
-            "weapon": g.types[i].anti_tank_key, "range": B.range_between(here, there),
+            "weapon": g.types[i].anti_tank_key, "range": range_between(here, there),
             "target": "armoured" if armoured else "soft" if g.vehicle[j] else "unit",
             "front": armoured and in_front(there, v.facing, here),
             "cover": bool(cover_for_attack(g.board, here, there, self.smoke_spaces())),
@@ -1875,7 +1876,7 @@ class _Play(_Rules):
         def params(j: int) -> dict[str, Any]:
             return {
                 "firers": tuple(g.types[k].weapon_key for k in firers), "leader": leader,
-                "range": B.range_between(here, a.space),  # type: ignore[arg-type]
+                "range": range_between(here, a.space),  # type: ignore[arg-type]
                 "cover": bool(cover_for_attack(g.board, here, a.space, self.smoke_spaces())),  # type: ignore[arg-type]
                 "card": self.card(), "recon_by_fire": blind,
                 "pinned_firers": any(self.units[k].status == "pinned" for k in firers),
@@ -1895,7 +1896,7 @@ class _Play(_Rules):
         assert here is not None and there is not None
         self.reveal(i, "it fires")
         smf = g.smf[j]
-        params = {"target": "smf" if smf else "unit", "range": B.range_between(here, there),
+        params = {"target": "smf" if smf else "unit", "range": range_between(here, there),
                   "cover": bool(cover_for_attack(g.board, here, there, self.smoke_spaces())),
                   "target_status": "good_order" if smf else self.units[j].status, "retreat": False}
         r = self.ruling("sniper-fire", params, f"{self.name(i)} snipes at {self.name(j)} in {_sp(there)}")
@@ -2319,7 +2320,7 @@ def _legal(s: _Rules) -> list[Action]:
                 continue
             reach = min(g.types[k].weapon.range_spaces for k in firers)  # type: ignore[union-attr]
             for t in s.target_spaces(_other(side)):
-                if t != here and B.range_between(here, t) <= reach and s.sees(here, t):
+                if t != here and range_between(here, t) <= reach and s.sees(here, t):
                     out.append(Action("group_fire", ids[firers[0]], t))
     elif seg == ASSAULT:
         out += _assault_actions(s, side, mine)
@@ -2379,7 +2380,7 @@ def _assault_options(s: _Rules, side: str, mine: list[int]) -> list[Action]:
             by_space.setdefault(s.units[i].at, []).append(i)  # type: ignore[arg-type]
     for here, units in sorted(by_space.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         for t in sorted(targets, key=lambda p: (p[1], p[0])):
-            if B.king_distance(here, t) != 1:
+            if king_distance(here, t) != 1:
                 continue
             if len(units) == 2:
                 out.append(Action("assault", ids[units[0]], t, ids[units[1]]))
@@ -2394,10 +2395,10 @@ def _assault_options(s: _Rules, side: str, mine: list[int]) -> list[Action]:
             assert start is not None
             v = g.types[i].vehicle
             reach = (v.on_road if v else g.types[i].movement_spaces) + 1  # a move ends within its rate of its start
-            if not any(B.king_distance(start, t) <= reach for t in targets):
+            if not any(king_distance(start, t) <= reach for t in targets):
                 continue
             for sp in s.move_options(i, "move"):
-                if any(B.king_distance(sp, t) == 1 for t in targets):
+                if any(king_distance(sp, t) == 1 for t in targets):
                     out.append(Action("assault_move", ids[i], sp))
     return out
 
@@ -2409,7 +2410,7 @@ def _snipe_actions(s: _Rules, i: int) -> list[Action]:
     out = []
     for j in s.living(_other(g.side_of[i])):
         u = s.units[j]
-        if u.hidden or u.at is None or B.range_between(here, u.at) > MAX_RANGE or u.at == here or u.riding >= 0:
+        if u.hidden or u.at is None or range_between(here, u.at) > MAX_RANGE or u.at == here or u.riding >= 0:
             continue
         if s.sees(here, u.at):
             out.append(Action("snipe", g.ids[i], None, g.ids[j]))
@@ -2471,7 +2472,7 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
                 continue
             if m.at == here and not g.smf[i]:
                 out.append(Action("clear_mines", ids[i], m.at))
-            elif B.shares_edge(here, m.at) and not m.path:
+            elif shares_edge(here, m.at) and not m.path:
                 out.append(Action("find_path", ids[i], m.at))
     return out
 
@@ -2520,10 +2521,10 @@ def _mortar_smoke_targets(s: _Rules, i: int, reach: int) -> list[Space]:
     assert here is not None
     side = g.side_of[i]
     spotters = [here] + [s.units[j].at for j in s.living(side)  # type: ignore[misc]
-                         if g.types[j].leader and B.king_distance(s.units[j].at, here) <= 1]  # type: ignore[arg-type]
+                         if g.types[j].leader and king_distance(s.units[j].at, here) <= 1]  # type: ignore[arg-type]
     out = []
     for sp in g.spaces:
-        if sp == here or B.range_between(here, sp) > reach:
+        if sp == here or range_between(here, sp) > reach:
             continue
         if any(s.sees(p, sp) for p in spotters):
             out.append(sp)
@@ -2617,7 +2618,7 @@ def _odds(s: CFState, a: Action) -> dict[str, dict[str, Fraction]]:
         for j in units or [-1]:
             out[g.ids[j] if j >= 0 else f"blind at {_sp(a.space)}"] = dist("group-fire", {
                 "firers": tuple(g.types[k].weapon_key for k in firers), "leader": s.leaders_in(here, side),  # type: ignore[arg-type]
-                "range": B.range_between(here, a.space),  # type: ignore[arg-type]
+                "range": range_between(here, a.space),  # type: ignore[arg-type]
                 "cover": bool(cover_for_attack(g.board, here, a.space, s.smoke_spaces())),  # type: ignore[arg-type]
                 "card": s.card(), "recon_by_fire": blind,
                 "pinned_firers": any(s.units[k].status == "pinned" for k in firers),
@@ -2645,7 +2646,7 @@ def _odds(s: CFState, a: Action) -> dict[str, dict[str, Fraction]]:
         here, there = s.units[i].at, s.units[j].at
         smf = g.smf[j]
         out[a.other] = dist("sniper-fire", {
-            "target": "smf" if smf else "unit", "range": B.range_between(here, there),  # type: ignore[arg-type]
+            "target": "smf" if smf else "unit", "range": range_between(here, there),  # type: ignore[arg-type]
             "cover": bool(cover_for_attack(g.board, here, there, s.smoke_spaces())),  # type: ignore[arg-type]
             "target_status": "good_order" if smf else s.units[j].status})
     else:
