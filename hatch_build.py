@@ -48,7 +48,11 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         return ["mypy>=1.8", "setuptools", *self.metadata.core.dependencies]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or version != "standard" or not native_requested():
+        if self.target_name != "wheel" or not native_requested():
+            return
+        if version != "standard":
+            self.app.display_warning("WARROOM_NATIVE=1: an editable install stays pure Python (a compiled module "
+                                     "would hide later edits of its .py); use 'WARROOM_NATIVE=1 pip install .'")
             return
         self._work = Path(tempfile.mkdtemp(prefix="warroom-native-"))
         shutil.copytree(Path(self.root) / "src" / "warroom", self._work / "warroom")
