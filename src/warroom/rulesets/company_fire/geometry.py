@@ -7,7 +7,7 @@ sets the range metric from its terrain table when it loads.
 
 from __future__ import annotations
 
-Space = tuple[int, int]
+Space = tuple[int, ...]  # (col, row): see board.Space for why not tuple[int, int]
 
 _range_is_king = False
 """Whether weapon ranges count a diagonal step as one space (``[board] range_metric = "king"``)."""

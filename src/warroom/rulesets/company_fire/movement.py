@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
-Space = tuple[int, int]
+Space = tuple[int, ...]  # (col, row): see board.Space for why not tuple[int, int]
 
 
 Graph = dict[Space, tuple[tuple[Space, bool], ...]]
