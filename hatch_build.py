@@ -3,10 +3,10 @@
 ``WARROOM_NATIVE=1 pip install .`` builds a wheel whose Company Fire engine modules
 (:data:`NATIVE_MODULES`) are also compiled to C extensions with mypyc, from the same
 typed Python source; Python imports an extension before the ``.py`` beside it. Random
-play-outs run about 1.8 times as fast (README "Speed: the native build"). Without the variable, or for an editable install
-(``pip install -e .``), the package is pure Python, as it is for development: the
-compiled modules are never written into the source tree, so an edited ``.py`` is never
-shadowed by an older extension.
+play-outs run about 1.8 times as fast (README "Speed: the native build"). Without the
+variable, or for an editable install (``pip install -e .``), the package is pure Python,
+as it is for development: the compiled modules are never written into the source tree,
+so an edited ``.py`` is never shadowed by an older extension.
 
 Compiling needs a C compiler and the Python headers (gcc and python3-dev on Debian).
 """
