@@ -1398,10 +1398,7 @@ class Builder(CarryingRules, MinefieldSight):
             i = ctx.index[a.unit]
             self.begin_order(i, "C")
             self.mount(i)
-            if a.dest != "here":
-                p = self.view().dest_point(i, a.dest, True)
-                assert p is not None
-                self.move_unit(i, p, 0.5, f"rides {dest_words(a.dest)}")
+            self.other_half(i, a.dest, "rides")
             self.refresh([i])
             self.done(i, "C")
         elif isinstance(a, Embark):
@@ -1413,10 +1410,7 @@ class Builder(CarryingRules, MinefieldSight):
             i = ctx.index[a.unit]
             self.begin_order(i, "C")
             self.disembark(i)
-            if a.dest != "here":
-                p = self.view().dest_point(i, a.dest, True)
-                assert p is not None
-                self.move_unit(i, p, 0.5, f"moves {dest_words(a.dest)}")
+            self.other_half(i, a.dest, "moves")
             self.done(i, "C")
         elif isinstance(a, Request):
             self.request(ctx.index[a.caller], ctx.battery_index[a.battery], ctx.index[a.target])
@@ -1598,6 +1592,14 @@ class Builder(CarryingRules, MinefieldSight):
                 self.move_unit(i, a.point, 0.5, f"moves to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
             self.refresh([i])
             self.done(i, "C")
+
+    def other_half(self, i: int, dest: str, verb: str) -> None:
+        """The half move after getting on or off (BR-161, BR-171): towards ``dest`` as the unit now is."""
+        if dest == "here":
+            return
+        p = self.view().dest_point(i, dest, True)
+        assert p is not None
+        self.move_unit(i, p, 0.5, f"{verb} {dest_words(dest)}")
 
     def move_unit(self, i: int, goal: Coord, budget: float, words: str, close: bool = False,
                   deliberate: bool = False) -> None:
