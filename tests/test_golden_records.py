@@ -45,8 +45,8 @@ def _play(ruleset: str, path: Path, seed: int, actions: list[int] | None = None)
     umpire = hashlib.sha256()
     by_side = {side: hashlib.sha256() for side in sides}
     step = 0
-    while not state.is_terminal() and (actions is None and step < MAX_ACTIONS or actions is not None
-                                       and step < len(actions)):
+    limit = MAX_ACTIONS if actions is None else len(actions)
+    while not state.is_terminal() and step < limit:
         if actions is None:
             action = choose(state)
         else:
