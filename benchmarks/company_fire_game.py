@@ -11,9 +11,9 @@ build"); the script names the engine it measured. The figure is a ratio-free abs
 printed with the machine's baseline: the same process's rate of a fixed pure-Python loop, to read runs
 on different (shared, noisy) machines against each other.
 
-Games are played as ``warroom simulate`` plays them (:func:`warroom.core.simulate.play_random`: the
+Games are played as ``warroom simulate`` plays them (:func:`warroom.sim.playout.play_random`: the
 play-out's random choices, one current state at a time, start-up objects frozen for the garbage
-collector, collections made seldom: :func:`warroom.core.simulate.batch_collector`); the memory per
+collector, collections made seldom: :func:`warroom.sim.playout.batch_collector`); the memory per
 state is measured on a play-out that keeps every state.
 """
 
@@ -26,10 +26,9 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from warroom.core.conformance import random_playout
 from warroom.core.game import load_game
-from warroom.core.simulate import batch_collector, play_random
 from warroom.rulesets.company_fire.scenario import shipped_scenarios
+from warroom.sim.playout import batch_collector, play_random, random_playout
 
 TARGET_GAMES_PER_SECOND = 100.0
 """Both issues' target: the smallest shipped scenario, and the smallest one with vehicles."""

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from warroom.core.conformance import check_conformance, random_playout
 from warroom.core.game import load_game, record_of, replay
 from warroom.rulesets.brigade.game import SCENARIOS
 from warroom.rulesets.brigade.game.actions import End, Select
 from warroom.rulesets.brigade.game.engine import BrigadeState, invariants, secrets
+from warroom.sim.playout import random_playout
+from warroom.tools.conformance import check_conformance
 
 RULE = pytest.mark.rule
 REGOLD = os.environ.get("WARROOM_REGOLD") == "1"
@@ -89,7 +90,7 @@ def _transcript() -> str:
     path = SCENARIOS / "ponyri.toml"
     game = load_game("brigade", path)
     states, actions = random_playout(game, 7, 5000)
-    lines = [f"# {game.scenario.spec.title}: seed 7, random play (warroom.core.conformance.random_playout)"]
+    lines = [f"# {game.scenario.spec.title}: seed 7, random play (warroom.sim.playout.random_playout)"]
     lines += states[0].narration(None)
     for n, (state, action) in enumerate(zip(states[:-1], actions, strict=True), 1):
         after = states[n]

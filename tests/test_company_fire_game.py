@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 
 from warroom.core.chance import Card
-from warroom.core.conformance import check_conformance, random_playout
 from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord, find_scenario, load_game, record_of, replay
 from warroom.rulesets.company_fire import game as G
 from warroom.rulesets.company_fire.game import ASSAULT, GROUP, INDIVIDUAL, REACTION, Action, CFState
 from warroom.rulesets.company_fire.scenario import SCENARIO_DIR, shipped_scenarios
+from warroom.sim.playout import random_playout
+from warroom.tools.conformance import check_conformance
 
 RULE = pytest.mark.rule
 HERE = Path(__file__).parent

@@ -8,21 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from warroom.core import coverage, registry
+from warroom.core import registry, rule_uses
 from warroom.core.chance import Outcome, Resolution
-from warroom.core.coverage import (
+from warroom.core.errors import TableError, UsageError
+from warroom.core.registry import RulesetInfo
+from warroom.core.rule_uses import register_rule_use
+from warroom.core.ruling import RuleRef
+from warroom.tools.coverage import (
+    SectionCoverage,
     compute_coverage,
     coverage_json,
     coverage_text,
     load_seed_sections,
-    register_rule_use,
     scan_test_markers,
     section_key,
     unknown_references,
 )
-from warroom.core.errors import TableError, UsageError
-from warroom.core.registry import RulesetInfo
-from warroom.core.ruling import RuleRef
 
 PROBE = RulesetInfo("coverage-probe", "Coverage probe", "0", "none", "test only", "002_e954d5c422be67ed.txt")
 
@@ -40,7 +41,7 @@ def isolated_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """A copy of the procedure registry and no declared uses, both restored after the test."""
     registry.procedures()  # import every ruleset first, so their procedures stay in the real registry
     monkeypatch.setattr(registry, "_PROCEDURES", dict(registry._PROCEDURES))
-    monkeypatch.setattr(coverage, "_RULE_USES", {})
+    monkeypatch.setattr(rule_uses, "_RULE_USES", {})
 
 
 @pytest.fixture
@@ -48,7 +49,7 @@ def no_code(monkeypatch: pytest.MonkeyPatch) -> None:
     """No procedures and no declared uses, as for rulesets not written yet; restored after the test."""
     registry.procedures()
     monkeypatch.setattr(registry, "_PROCEDURES", {})
-    monkeypatch.setattr(coverage, "_RULE_USES", {})
+    monkeypatch.setattr(rule_uses, "_RULE_USES", {})
 
 
 def _probe(name: str, seed: str, *sections: str) -> str:
@@ -208,7 +209,7 @@ def test_scan_reports_markers_it_cannot_read(tmp_path: Path) -> None:
 # --- coverage --------------------------------------------------------------------------------
 
 
-def _section(ruleset: str, name: str, tests_dir: Path) -> coverage.SectionCoverage:
+def _section(ruleset: str, name: str, tests_dir: Path) -> SectionCoverage:
     (seed,) = compute_coverage(ruleset, tests_dir).seeds
     return next(s for s in seed.sections if s.section == name)
 

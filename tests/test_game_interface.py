@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 from warroom.core import game as game_module
-from warroom.core.conformance import check_conformance
 from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord, load_game, record_of, register_game, replay
+from warroom.tools.conformance import check_conformance
 
 ACTIONS = ("advance", "hold")
 

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from warroom.core.game import load_game, shipped_scenarios
-from warroom.core.simulate import random_choice
+from warroom.sim.playout import random_choice
 
 DATA = Path(__file__).parent / "golden" / "records"
 GAMES = 20

@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from warroom.cli import cli
-from warroom.core.conformance import random_playout
 from warroom.core.errors import UsageError
 from warroom.core.game import find_scenario, load_game
-from warroom.core.simulate import play_random, simulate, wilson_interval
+from warroom.sim.playout import play_random, random_playout
+from warroom.sim.simulate import simulate, wilson_interval
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +43,7 @@ def test_the_report_adds_up(game) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_endings_are_counted_together_without_their_numbers() -> None:
-    from warroom.core.simulate import _reason_kind
+    from warroom.sim.simulate import _reason_kind
 
     assert _reason_kind('6 turns have been played (seed "Tracking Turns"); 0 points to 4') == \
         "n turns have been played"

@@ -2,7 +2,8 @@
 
 Rulesets register their facts (id, version, scale, status) and their procedures
 (id, rule citation, typed parameters, result rows). The CLI, the Python API and
-rule coverage read everything from here.
+rule coverage read everything from here. The rulesets are found through the
+``warroom.rulesets`` entry points, so the core imports none of them.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import Any, Literal
 
 from warroom.core.chance import Outcome, Resolution
@@ -156,8 +158,28 @@ def procedure(
     return wrap
 
 
+ENTRY_POINTS = "warroom.rulesets"
+"""The entry-point group a ruleset package declares itself in (``[project.entry-points."warroom.rulesets"]``):
+each entry names the module whose import registers the ruleset."""
+
+
+@functools.cache
 def _load() -> None:
-    import warroom.rulesets  # noqa: F401  (registers every ruleset)
+    """Import every ruleset declared in the entry-point group, once; importing one registers it.
+
+    The core names no ruleset: warroom's own five are declared in its ``pyproject.toml``, and a ruleset
+    published as a package of its own plugs in the same way. A ruleset that fails to import is one error
+    naming it, never a traceback from deep inside.
+    """
+    found = entry_points(group=ENTRY_POINTS)
+    if not found:
+        raise UsageError(f"no rulesets are installed (no '{ENTRY_POINTS}' entry points): install warroom with "
+                         "'pip install -e .' (or 'pip install .') so its rulesets are declared")
+    for entry in sorted(found, key=lambda e: e.name):
+        try:
+            entry.load()
+        except ImportError as exc:
+            raise UsageError(f"ruleset '{entry.name}' ({entry.value}) cannot be imported: {exc}") from exc
 
 
 def rulesets() -> list[RulesetInfo]:

@@ -1,5 +1,3 @@
-"""Every ruleset, registered on import (one package per seed)."""
-
-from warroom.rulesets import bfwwii_house, brigade, company_fire, fow_bunkers, terrain_mines
-
-__all__ = ["bfwwii_house", "brigade", "company_fire", "fow_bunkers", "terrain_mines"]
+"""The rulesets warroom carries, one package per seed; each imports only the rules core (and a ruleset it
+declares it builds on). The registry finds them through the ``warroom.rulesets`` entry points in
+``pyproject.toml``; this package imports none of them."""

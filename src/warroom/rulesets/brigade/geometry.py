@@ -39,8 +39,8 @@ from pydantic import Field, field_validator
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
-from warroom.core.coverage import register_rule_use
 from warroom.core.errors import UsageError, suggest
+from warroom.core.rule_uses import register_rule_use
 from warroom.core.tables import Table, load_table
 from warroom.rulesets.brigade.info import SEED
 from warroom.rulesets.brigade.table import (

@@ -39,8 +39,8 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.strtree import STRtree
 from shapely.validation import explain_validity
 
-from warroom.core.coverage import register_rule_use
 from warroom.core.errors import UsageError, suggest
+from warroom.core.rule_uses import register_rule_use
 from warroom.core.tables import Table, load_table, read_toml
 from warroom.rulesets.brigade.info import SEED
 from warroom.rulesets.terrain_mines.info import SEED as TERRAIN_SEED

@@ -27,8 +27,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from warroom.core.coverage import register_rule_use
 from warroom.core.errors import UsageError
+from warroom.core.rule_uses import register_rule_use
 from warroom.core.tables import Table, load_table
 from warroom.rulesets.company_fire.geometry import is_adjacent as is_adjacent
 from warroom.rulesets.company_fire.geometry import king_distance as king_distance

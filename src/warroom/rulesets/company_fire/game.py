@@ -32,9 +32,9 @@ import numpy as np
 from warroom.core.api import odds as exact_odds
 from warroom.core.api import roll
 from warroom.core.chance import Card, parse_card
-from warroom.core.coverage import register_rule_use
 from warroom.core.errors import UsageError, suggest
 from warroom.core.game import register_game
+from warroom.core.rule_uses import register_rule_use
 from warroom.core.ruling import Ruling
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space

@@ -18,7 +18,7 @@ import numpy as np
 
 from warroom.core.api import roll
 from warroom.core.chance import Card, parse_card, standard_deck
-from warroom.core.coverage import register_rule_use
+from warroom.core.rule_uses import register_rule_use
 from warroom.core.ruling import Ruling
 from warroom.rulesets.company_fire.turn import card_kind
 

@@ -40,7 +40,7 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from warroom.core.coverage import register_rule_use
+from warroom.core.rule_uses import register_rule_use
 from warroom.rulesets.company_fire.board import (
     NO_SPACES,
     TERRAIN,

@@ -44,8 +44,8 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, Field, ValidationError
 
-from warroom.core.coverage import register_rule_use
 from warroom.core.errors import UsageError, suggest
+from warroom.core.rule_uses import register_rule_use
 from warroom.core.tables import Table, read_toml
 from warroom.rulesets.company_fire.board import (
     TERRAIN,

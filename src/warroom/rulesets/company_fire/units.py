@@ -22,8 +22,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from warroom.core.coverage import register_rule_use
 from warroom.core.errors import UsageError, suggest
+from warroom.core.rule_uses import register_rule_use
 from warroom.core.tables import Table, load_table
 from warroom.rulesets.company_fire.info import SEED
 from warroom.rulesets.company_fire.tables import Weapon, tables

@@ -21,10 +21,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from warroom.core.chance import Outcome, Resolution
-from warroom.core.coverage import register_rule_use
 from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
+from warroom.core.rule_uses import register_rule_use
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.common import (
     STATUS,

@@ -1,4 +1,4 @@
-"""The generic conformance suite every full game must pass (DESIGN.md "Tests that anchor the rules").
+"""The generic conformance suite every full game must pass (docs/architecture.md "Tests that anchor the rules").
 
 Over many seeded random play-outs it checks: legal actions exist unless the game is
 over; ``apply`` never changes its input; states round-trip through JSON; action codes
@@ -10,12 +10,12 @@ invariants hold in every state.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from warroom.core.game import Game, GameState, record_of, replay
-from warroom.core.simulate import random_choice
+from warroom.sim.playout import random_playout
 
 Secrets = Callable[[GameState, str], Iterable[str]]
 Invariants = Callable[[GameState], Iterable[str]]
@@ -36,18 +36,6 @@ class ConformanceReport:
     def fail(self, seed: int, step: int, message: str) -> None:
         if len(self.failures) < 50:
             self.failures.append(f"seed {seed}, step {step}: {message}")
-
-
-def random_playout(game: Game, seed: int, max_actions: int) -> tuple[list[GameState], list[Hashable]]:
-    """A game with uniformly random legal actions (the choice generator is separate from the game's)."""
-    choose = random_choice(seed)
-    states = [game.initial_state(seed)]
-    actions: list[Hashable] = []
-    while not states[-1].is_terminal() and len(actions) < max_actions:
-        action = choose(states[-1])
-        actions.append(action)
-        states.append(states[-1].apply(action))
-    return states, actions
 
 
 def check_conformance(

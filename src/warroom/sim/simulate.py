@@ -3,73 +3,24 @@
 A scenario designer asks "who wins this, how often, and why?"; an AI researcher wants a
 baseline. :func:`simulate` plays ``games`` whole games with uniformly random legal actions
 for both sides (the same choices as ``warroom playout`` with the same seed, see
-:func:`warroom.core.conformance.random_playout`), keeping only the current state of each,
+:func:`warroom.sim.playout.random_playout`), keeping only the current state of each,
 and reports the winners with a 95% interval, the reasons games ended, their lengths and
 their points.
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import math
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from warroom.core.errors import UsageError
 from warroom.core.game import Game, GameState
-
-CHOOSER_OFFSET = 1_000_003
-"""The random players' generator is seeded with the game's seed plus this (as in ``random_playout``)."""
-
-
-def random_choice(seed: int) -> Callable[[GameState], Hashable]:
-    """A random player: a uniformly random legal action, from its own generator."""
-    chooser = np.random.default_rng(seed + CHOOSER_OFFSET)
-
-    def choose(state: GameState) -> Hashable:
-        legal = state.legal_actions()
-        return legal[int(chooser.integers(len(legal)))]
-
-    return choose
-
-
-@contextlib.contextmanager
-def batch_collector(young: int = 50_000) -> Iterator[None]:
-    """Garbage collection set for a long batch of games, as it was on leaving.
-
-    The objects made so far (modules, tables, the scenario, the caches warmed by a first game) are
-    frozen out of every collection, and the youngest generation is collected every ``young``
-    allocations instead of every 700. Games make little cyclic garbage (Company Fire's none), so
-    collecting seldom costs little memory, and a batch of small games runs about a tenth faster.
-    """
-    before = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(young, 20, 20)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-        gc.unfreeze()
-
-
-def play_random(game: Game, seed: int, max_actions: int = 20_000) -> tuple[GameState, int]:
-    """One game of random legal actions from ``game.initial_state(seed)``: the last state and the actions
-    taken. Only the current state is kept, so a long run holds one game at a time."""
-    state = game.initial_state(seed)
-    choose = random_choice(seed)
-    actions = 0
-    while not state.is_terminal() and actions < max_actions:
-        state = state.apply(choose(state))
-        actions += 1
-    return state, actions
+from warroom.sim.playout import play_random
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:

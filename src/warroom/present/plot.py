@@ -1,4 +1,4 @@
-"""Bar charts of exact odds (and a Monte Carlo check beside them)."""
+"""Bar charts of exact odds (and a Monte Carlo check beside them), for `warroom odds --plot`."""
 
 from __future__ import annotations
 

@@ -1,31 +1,28 @@
-"""The umpire's desk: an interactive prompt for rulings and odds at the table.
+"""The umpire's desk: rulings and odds at the table, one command line at a time.
 
 An umpire types a procedure and its parameters and reads the ruling with the odds
 of every result; names a tracker to keep a procedure's parameters from turn to turn
 (a fire burning through a village, a minefield thinned by shelling, the game
 clock) and advances it; and can point a ruleset at their own base-game tables.
-``warroom umpire --json`` reads one command per line and answers one JSON object
-per line, for scripts.
+The prompt around it (history, completion, JSON lines for scripts) is in
+:mod:`warroom.umpire.prompt`.
 """
 
 from __future__ import annotations
 
-import json
 import shlex
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion
-from prompt_toolkit.document import Document
 
-import warroom
+from warroom.core import api
 from warroom.core.base_tables import load_override, using_base_tables
 from warroom.core.errors import UsageError, WarroomError, suggest
 from warroom.core.registry import ProcedureSpec, get_procedure, get_ruleset, procedures
-from warroom.core.ruling import Odds, Ruling, percent
+from warroom.present.odds import odds_of_result
+from warroom.present.procedures import parse_pairs, procedure_help
 
 COMMANDS = {
     "roll": "roll PROCEDURE key=value ...   play it once with the desk's dice: the ruling, and the odds of that result",
@@ -135,8 +132,6 @@ class Desk:
     # --- commands -----------------------------------------------------------------------
     def _help(self, rest: list[str]) -> Reply:
         if rest:
-            from warroom.cli import procedure_help
-
             spec = get_procedure(rest[0])
             return Reply(procedure_help(spec), {"ok": True, "procedure": spec.id,
                                                 "params": [p.name for p in spec.params]})
@@ -148,19 +143,19 @@ class Desk:
         if not words:
             raise UsageError(f"{verb} needs a PROCEDURE; 'procedures' lists them")
         spec = get_procedure(words[0])
-        values = spec.bind(_pairs(spec, words[1:]))
+        values = spec.bind(parse_pairs(spec, words[1:]))
         return spec, values
 
     def _odds(self, spec: ProcedureSpec, values: dict[str, Any]) -> Reply:
         with self._tables(spec):
-            odds = warroom.odds(spec.id, values)
+            odds = api.odds(spec.id, values)
         return Reply(str(odds), {"ok": True, "odds": odds.to_dict()})
 
     def _roll(self, spec: ProcedureSpec, values: dict[str, Any]) -> Reply:
         with self._tables(spec):
-            ruling = warroom.roll(spec.id, values, rng=self.rng)
-            odds = warroom.odds(spec.id, values)
-        text = f"{ruling}\n  Odds of this result: {_odds_of(odds, ruling)}"
+            ruling = api.roll(spec.id, values, rng=self.rng)
+            odds = api.odds(spec.id, values)
+        text = f"{ruling}\n  Odds of this result: {odds_of_result(odds, ruling)}"
         return Reply(text, {"ok": True, "ruling": ruling.to_dict(), "odds": odds.to_dict()})
 
     def _track(self, rest: list[str]) -> Reply:
@@ -172,7 +167,7 @@ class Desk:
         spec, values = self._procedure(rest[1:], "track")
         self.trackers[name] = Tracker(name, spec, values)
         with self._tables(spec):
-            odds = warroom.odds(spec.id, values)
+            odds = api.odds(spec.id, values)
         return Reply(f"tracking {self.trackers[name].describe()}\n{odds}",
                      {"ok": True, "tracker": name, "params": _jsonable(values), "odds": odds.to_dict()})
 
@@ -188,7 +183,7 @@ class Desk:
     def _advance(self, rest: list[str]) -> Reply:
         tracker = self.trackers[self._tracker_name(rest, "advance")]
         with self._tables(tracker.spec):
-            ruling = warroom.roll(tracker.spec.id, tracker.values, rng=self.rng)
+            ruling = api.roll(tracker.spec.id, tracker.values, rng=self.rng)
         tracker.turns += 1
         tracker.history.append(ruling.result)
         finished = True
@@ -208,7 +203,7 @@ class Desk:
 
     def _set(self, rest: list[str]) -> Reply:
         tracker = self.trackers[self._tracker_name(rest, "set")]
-        tracker.values = tracker.spec.bind({**tracker.values, **_pairs(tracker.spec, rest[1:])})
+        tracker.values = tracker.spec.bind({**tracker.values, **parse_pairs(tracker.spec, rest[1:])})
         return Reply(tracker.describe(), {"ok": True, "tracker": tracker.name, "params": _jsonable(tracker.values)})
 
     def _base_tables(self, rest: list[str]) -> Reply:
@@ -271,35 +266,6 @@ class Desk:
         return None
 
 
-class DeskCompleter(Completer):
-    """Tab completion for the interactive prompt."""
-
-    def __init__(self, desk: Desk) -> None:
-        self.desk = desk
-
-    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
-        text = document.text_before_cursor
-        current = "" if text.endswith(" ") or not text else text.split()[-1]
-        for option in self.desk.completions(text):
-            yield Completion(option, start_position=-len(current))
-
-
-def _pairs(spec: ProcedureSpec, words: Iterable[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for word in words:
-        key, sep, value = word.partition("=")
-        if not sep or not key:
-            names = ", ".join(p.name for p in spec.params) or "none"
-            raise UsageError(f"'{word}' is not key=value; parameters of {spec.id} are: {names}")
-        out[key] = value
-    return out
-
-
-def _odds_of(odds: Odds, ruling: Ruling) -> str:
-    p = odds[ruling.result]
-    return f"{ruling.result} {p} ({percent(p)})"
-
-
 def _differs(spec: ProcedureSpec, name: str, value: Any) -> bool:
     param = spec.param(name)
     return param.required or value != param.default
@@ -319,64 +285,3 @@ def _jsonable(values: dict[str, Any]) -> dict[str, Any]:
 
 def _error(message: str) -> Reply:
     return Reply(f"error: {message}", {"ok": False, "error": message})
-
-
-def _json_command(line: str) -> str:
-    """A JSON line is either a string command or {"command": ..., "procedure": ..., "params": {...}}."""
-    data = json.loads(line)
-    if isinstance(data, str):
-        return data
-    if not isinstance(data, dict) or "command" not in data:
-        raise ValueError('a JSON line is a command string or an object with "command"')
-    words = [str(data["command"])]
-    for key in ("name", "procedure", "ruleset", "file"):
-        if key in data:
-            words.append(str(data[key]))
-    params = data.get("params", {})
-    if not isinstance(params, dict):
-        raise ValueError('"params" must be an object of key: value')
-    for key, value in params.items():
-        shown = ",".join(map(str, value)) if isinstance(value, list) else str(value).lower() \
-            if isinstance(value, bool) else str(value)
-        words.append(f"{key}={shown}")
-    return shlex.join(words)
-
-
-def run_json_lines(desk: Desk, lines: Iterable[str]) -> Iterator[str]:
-    """Answer each input line with one JSON object."""
-    for raw in lines:
-        line = raw.strip()
-        if not line:
-            continue
-        try:
-            command = _json_command(line) if line.startswith(("{", '"')) else line
-        except (ValueError, json.JSONDecodeError) as exc:
-            yield json.dumps({"ok": False, "error": f"cannot read that line: {exc}"})
-            continue
-        reply = desk.execute(command)
-        yield json.dumps(reply.data, ensure_ascii=False, default=str)
-        if reply.done:
-            return
-
-
-def run_interactive(desk: Desk, history: Path | None) -> None:
-    """The prompt: history, tab completion, one ruling per command."""
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
-
-    session: PromptSession[str] = PromptSession(
-        history=FileHistory(str(history)) if history is not None else InMemoryHistory(),
-        completer=DeskCompleter(desk),
-        complete_while_typing=False,
-    )
-    print("warroom umpire's desk. 'help' lists commands, Tab completes, Ctrl-D leaves.")
-    while True:
-        try:
-            line = session.prompt("umpire> ")
-        except (EOFError, KeyboardInterrupt):
-            return
-        reply = desk.execute(line)
-        if reply.text:
-            print(reply.text)
-        if reply.done:
-            return

@@ -1,12 +1,12 @@
 """Rule coverage: for every section of every seed, the code that implements it and the tests that check it.
 
-DESIGN.md "Tests that anchor the rules": every test names the seed section it checks,
+docs/architecture.md "Tests that anchor the rules": every test names the seed section it checks,
 so the matrix of rules implemented and tested is generated from the code. The only
 hand-kept input is the list of sections itself (``warroom/data/seed_sections.toml``);
 everything else is derived:
 
 - *implemented by*: every registered procedure whose ``RuleRef`` cites the section,
-  and every declaration made with :func:`register_rule_use` by game code that is not
+  and every declaration made with :func:`warroom.core.rule_uses.register_rule_use` by game code that is not
   a procedure;
 - *tested by*: every test carrying ``@pytest.mark.rule(seed, section)``, found by
   reading the test files with :mod:`ast`, never importing them.
@@ -31,6 +31,7 @@ from rich.text import Text
 
 from warroom.core.errors import UsageError, suggest
 from warroom.core.registry import procedures
+from warroom.core.rule_uses import rule_uses
 from warroom.core.tables import Table, load_table
 
 SEED_SECTIONS = Path(__file__).resolve().parent.parent / "data" / "seed_sections.toml"
@@ -156,42 +157,6 @@ def load_seed_sections(path: Path | None = None) -> SeedSections:
 def known_rulesets() -> tuple[str, ...]:
     """The id of every ruleset that carries a seed, registered in code yet or not, in seed order."""
     return load_seed_sections().ruleset_ids()
-
-
-# --- declarations by code that is not a procedure ----------------------------------------------
-
-
-@dataclass(frozen=True)
-class RuleUse:
-    """A declaration that some code implements one seed section."""
-
-    seed: str
-    section: str
-    where: str
-
-
-_RULE_USES: dict[RuleUse, None] = {}
-
-
-def register_rule_use(seed: str, section: str, where: str) -> RuleUse:
-    """Declare that code other than a registered procedure implements a seed section.
-
-    Game code calls this at import time, e.g. ``register_rule_use("002", "Stacking",
-    "company_fire.state.State.legal_actions")``; registered procedures need not, their
-    ``RuleRef`` is read from the registry. ``seed`` is the seed number or file name and
-    ``where`` names the code. Declaring the same use twice keeps one. A seed or section
-    that does not exist is not refused here but listed by :func:`unknown_references`.
-    """
-    if not where.strip():
-        raise ValueError("register_rule_use needs 'where': the code that implements the section")
-    use = RuleUse(seed, section, where)
-    _RULE_USES.setdefault(use, None)
-    return use
-
-
-def rule_uses() -> tuple[RuleUse, ...]:
-    """Every use declared with :func:`register_rule_use`, in the order declared."""
-    return tuple(_RULE_USES)
 
 
 # --- test markers, read statically -------------------------------------------------------------

@@ -1,0 +1,5 @@
+"""``python -m warroom``: the same as the ``warroom`` command."""
+
+from warroom.cli import main
+
+main()

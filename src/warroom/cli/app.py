@@ -1,0 +1,52 @@
+"""The ``warroom`` command: its group of commands, and the entry point that turns bad input into one line."""
+
+from __future__ import annotations
+
+import click
+
+import warroom
+from warroom.cli import demo, games, procedures, rules, scenario, umpire
+from warroom.core.errors import WarroomError
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(warroom.__version__, prog_name="warroom")
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """warroom: an automated umpire, rules engine and simulator for WWII tactical wargames.
+
+    Ask for the exact odds of a rule procedure, or play it once and read the ruling:
+
+    \b
+      warroom procedures company-fire
+      warroom odds group-fire firers=rifle_squad,rifle_squad cover=true
+      warroom roll close-assault att_smg=true def_pinned=true --seed 7
+      warroom odds rally --help
+    """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+
+
+for command in (procedures.rulesets, procedures.procedures, procedures.odds, procedures.roll, rules.rules,
+                scenario.scenario, umpire.umpire, games.playout, games.simulate, games.replay, demo.demo):
+    cli.add_command(command)
+
+
+def main() -> None:
+    """Entry point: one clear line and exit status 2 for any bad input, never a traceback."""
+    try:
+        cli.main(standalone_mode=False, prog_name="warroom")
+    except WarroomError as exc:
+        click.echo(f"warroom: error: {exc}", err=True)
+        raise SystemExit(2) from None
+    except click.UsageError as exc:
+        click.echo(f"warroom: error: {exc.format_message()}", err=True)
+        raise SystemExit(2) from None
+    except click.ClickException as exc:
+        click.echo(f"warroom: error: {exc.format_message()}", err=True)
+        raise SystemExit(exc.exit_code) from None
+    except click.Abort:
+        click.echo("warroom: aborted", err=True)
+        raise SystemExit(1) from None
+    except BrokenPipeError:
+        raise SystemExit(0) from None

@@ -1,0 +1,26 @@
+"""What every command shares: the console it prints to, and how a game's ending reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from rich.console import Console
+
+console = Console(highlight=False, soft_wrap=True)
+NO_HELP: dict[str, Any] = {"help_option_names": [], "ignore_unknown_options": True}
+"""Settings of a command that reads ``key=value`` words and shows a procedure's own help for ``--help``."""
+
+
+def narrate(lines: list[str], as_json: bool) -> None:
+    if not as_json:
+        for line in lines:
+            click.echo(line)
+
+
+def result_line(result: dict[str, Any]) -> str:
+    """A finished game's result as a sentence: who won, the points, and why."""
+    winner = result.get("winner")
+    points = result.get("points")
+    score = f" ({', '.join(f'{k} {v}' for k, v in points.items())} points)" if isinstance(points, dict) else ""
+    return f"Result: {'the ' + winner + ' wins' if winner else 'a draw'}{score}. {result.get('reason', '')}"

@@ -1,0 +1,169 @@
+"""Whole games: ``warroom playout`` (one game, narrated), ``simulate`` (many, counted) and ``replay``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from warroom.cli.common import console, narrate, result_line
+from warroom.core.errors import UsageError
+from warroom.core.game import GameRecord
+
+
+@click.command()
+@click.argument("scenario_name", metavar="SCENARIO")
+@click.option("--game", "ruleset", default=None, help="the game (found from the scenario when omitted)")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="seed of the game's dice and of the random players")
+@click.option("--json", "as_json", is_flag=True, help="print the record, the result and the narration as JSON")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="save the game record to FILE (replay it with 'warroom replay FILE')")
+@click.option("--as", "viewer", type=click.Choice(["umpire", "attacker", "defender"]), default="umpire",
+              show_default=True, help="narrate as the umpire sees it, or as one side may")
+@click.option("--max-actions", type=click.IntRange(1, 1_000_000), default=20_000, show_default=True,
+              help="stop after this many actions even if the game is not over")
+def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, save: Path | None, viewer: str,
+            max_actions: int) -> None:
+    """Play a whole game with random legal actions for both sides and narrate every ruling.
+
+    SCENARIO is a scenario file or the name of a shipped one ('warroom scenario list').
+
+    \b
+      warroom playout hedgerow_hell --seed 7
+      warroom playout villa_rogatti --save game.json && warroom replay game.json
+    """
+    from warroom.core.game import find_scenario, load_game, record_of
+    from warroom.sim.playout import random_playout
+
+    game_id, path = find_scenario(scenario_name, ruleset)
+    game = load_game(game_id, path)
+    side = None if viewer == "umpire" else viewer
+    states, actions = random_playout(game, seed, max_actions)
+    final = states[-1]
+    record = record_of(game, seed, actions, path)
+    record = GameRecord(**{**record.__dict__, "notes": {"result": final.result(), "players": "random"}})
+    if save is not None:
+        record.save(save)
+    if as_json:
+        click.echo(json.dumps({"record": record.to_json(), "result": final.result(),
+                               "narration": [state.narration(side) for state in states]}, ensure_ascii=False))
+        return
+    click.echo(f"{game.scenario_name} ({game_id}@{game.version}), seed {seed}: random legal actions for both sides")
+    for n, state in enumerate(states):
+        if n:
+            click.echo(f"\n[{n}] {actions[n - 1]}")
+        narrate(state.narration(side), as_json)
+    click.echo()
+    if not final.is_terminal():
+        click.echo(f"Stopped after {len(actions)} actions; the game is not over.")
+    click.echo(result_line(final.result()))
+    saved = f" Record saved to {save}." if save else " Save the record with --save FILE."
+    click.echo(f"{len(actions)} actions.{saved}")
+
+
+@click.command()
+@click.argument("scenario_name", metavar="SCENARIO")
+@click.option("--game", "ruleset", default=None, help="the game (found from the scenario when omitted)")
+@click.option("--games", "n_games", type=click.IntRange(1, 10_000_000), default=200, show_default=True,
+              help="how many games to play")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="seed of the first game; the others follow (seed, seed + 1, ...)")
+@click.option("--max-actions", type=click.IntRange(1, 1_000_000), default=20_000, show_default=True,
+              help="count a game as unfinished after this many actions")
+@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
+def simulate(scenario_name: str, ruleset: str | None, n_games: int, seed: int, max_actions: int,
+             as_json: bool) -> None:
+    """Play many random-vs-random games of a scenario and report who wins, how often and why.
+
+    Each game is the one 'warroom playout SCENARIO --seed S' narrates, for S from --seed on; the
+    shares of wins come with a 95% interval, to tell a lopsided scenario from a balanced one.
+
+    \b
+      warroom simulate crossroads_patrol --games 1000
+      warroom simulate ponyri --games 50 --json
+    """
+    from warroom.core.game import find_scenario, load_game
+    from warroom.sim.playout import batch_collector
+    from warroom.sim.simulate import simulate as run_games
+
+    game_id, path = find_scenario(scenario_name, ruleset)
+    game = load_game(game_id, path)
+    with batch_collector():
+        if not as_json and sys.stderr.isatty():
+            columns = (TextColumn(game.scenario_name), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("games", total=n_games)
+                report = run_games(game, n_games, first_seed=seed, max_actions=max_actions,
+                                   progress=lambda done: bar.update(task, completed=done))
+        else:
+            report = run_games(game, n_games, first_seed=seed, max_actions=max_actions)
+    data = report.to_json()
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    console.print(f"[bold]{escape(game.scenario_name)}[/bold] ({game_id}@{game.version}): {report.games} "
+                  f"random-vs-random games, seeds {seed} to {seed + report.games - 1}")
+    table = Table(show_edge=False)
+    for name, justify in (("outcome", "left"), ("games", "right"), ("share", "right"), ("95% interval", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for outcome, row in data["outcomes"].items():
+        if row["games"] or outcome in report.sides:
+            low, high = row["interval95"]
+            table.add_row(f"{outcome} wins" if outcome in report.sides else outcome, str(row["games"]),
+                          f"{100 * row['share']:.1f}%", f"{100 * low:.1f}% to {100 * high:.1f}%")
+    console.print(table)
+    if report.reasons:
+        console.print("How the games ended:")
+        for reason, count in data["reasons"].items():
+            console.print(f"  {count:>6}  {escape(reason)}")
+    acts = data["actions"]
+    console.print(f"Actions per game: mean {acts['mean']}, fewest {acts['min']}, most {acts['max']}.")
+    if data["mean_points"]:
+        console.print("Mean points: " + ", ".join(f"{s} {v}" for s, v in data["mean_points"].items()) + ".")
+    console.print(f"{report.games / report.seconds:.1f} games per second.", style="dim")
+
+
+@click.command()
+@click.argument("record_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--scenario", "scenario_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="the scenario file, if it has moved since the record was made")
+@click.option("--json", "as_json", is_flag=True, help="print the result and the narration as JSON")
+@click.option("--as", "viewer", type=click.Choice(["umpire", "attacker", "defender"]), default="umpire",
+              show_default=True, help="narrate as the umpire sees it, or as one side may")
+def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer: str) -> None:
+    """Replay a saved game record exactly, narrating every ruling, and check the result is the same."""
+    from warroom.core.game import GameRecord as Record
+    from warroom.core.game import load_game
+    from warroom.core.game import replay as replay_record
+
+    record = Record.load(record_file)
+    states = replay_record(record, scenario_file)
+    final = states[-1]
+    saved = record.notes.get("result")
+    same = saved is None or json.loads(json.dumps(final.result())) == saved
+    if as_json:
+        click.echo(json.dumps({"result": final.result(), "matches_record": same,
+                               "narration": [s.narration(None if viewer == "umpire" else viewer) for s in states]},
+                              ensure_ascii=False))
+    else:
+        game = load_game(record.ruleset, scenario_file or Path(record.scenario))
+        side = None if viewer == "umpire" else viewer
+        click.echo(f"Replaying {game.scenario_name} ({record.ruleset}@{record.version}), seed {record.seed}, "
+                   f"{len(record.actions)} actions")
+        for n, state in enumerate(states):
+            if n:
+                click.echo(f"\n[{n}] {game.decode(record.actions[n - 1])}")
+            narrate(state.narration(side), False)
+        click.echo()
+        click.echo(result_line(final.result()))
+    if not same:
+        raise UsageError(f"the replay ended differently from the record's saved result ({saved})")
+    if not as_json:
+        click.echo("The replay reproduces the recorded game exactly.")

@@ -1,0 +1,45 @@
+"""Exact odds as a person reads them: a table of every result row, and one result's odds in a line."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from warroom.core.ruling import Odds, Ruling, percent
+
+
+def odds_table(result: Odds) -> RenderableType:
+    """The procedure, its rule, the steps and modifiers, and every result row (zero-probability rows
+    included) as an exact fraction and a percentage, with the Monte Carlo column when there is one."""
+    parts: list[RenderableType] = [
+        Text.from_markup(f"[bold]{escape(result.title)}[/bold] ({result.procedure})"),
+        Text(f"Rule: {result.rule}", style="dim"),
+    ]
+    shown = set(result.steps)
+    parts += [Text(f"  {step}") for step in result.steps]
+    parts += [Text(f"  on some branches: {m}") for m in result.modifiers if str(m) not in shown]
+    table = Table(show_edge=False)
+    table.add_column("result")
+    table.add_column("exact", justify="right")
+    table.add_column("%", justify="right")
+    if result.sampled is not None:
+        table.add_column(f"Monte Carlo ({result.trials:,})", justify="right")
+    counts = dict(result.sampled or ())
+    for name, p in result.distribution:
+        row = [escape(name), str(p), percent(p)]
+        if result.sampled is not None:
+            row.append(percent(counts.get(name, 0) / result.trials))
+        table.add_row(*row)
+    parts.append(table)
+    total = sum(p for _, p in result.distribution)
+    parts.append(Text(f"  {len(result.distribution)} results, probabilities sum to {total}; "
+                      f"{result.leaves} chance outcomes enumerated", style="dim"))
+    return Group(*parts)
+
+
+def odds_of_result(odds: Odds, ruling: Ruling) -> str:
+    """The odds of the result a ruling came to: ``suppressed 5/18 (27.8%)``."""
+    p = odds[ruling.result]
+    return f"{ruling.result} {p} ({percent(p)})"

@@ -1,0 +1,91 @@
+"""The umpire's desk at a prompt: tab completion and history for a person, JSON lines for a script.
+
+``warroom umpire`` runs :func:`run_interactive`; ``warroom umpire --json`` runs :func:`run_json_lines`,
+reading one command per line and answering one JSON object per line.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+from warroom.umpire.desk import Desk
+
+
+class DeskCompleter(Completer):
+    """Tab completion for the interactive prompt."""
+
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        text = document.text_before_cursor
+        current = "" if text.endswith(" ") or not text else text.split()[-1]
+        for option in self.desk.completions(text):
+            yield Completion(option, start_position=-len(current))
+
+
+def _json_command(line: str) -> str:
+    """A JSON line is either a string command or {"command": ..., "procedure": ..., "params": {...}}."""
+    data = json.loads(line)
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, dict) or "command" not in data:
+        raise ValueError('a JSON line is a command string or an object with "command"')
+    words = [str(data["command"])]
+    for key in ("name", "procedure", "ruleset", "file"):
+        if key in data:
+            words.append(str(data[key]))
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise ValueError('"params" must be an object of key: value')
+    for key, value in params.items():
+        shown = ",".join(map(str, value)) if isinstance(value, list) else str(value).lower() \
+            if isinstance(value, bool) else str(value)
+        words.append(f"{key}={shown}")
+    return shlex.join(words)
+
+
+def run_json_lines(desk: Desk, lines: Iterable[str]) -> Iterator[str]:
+    """Answer each input line with one JSON object."""
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            command = _json_command(line) if line.startswith(("{", '"')) else line
+        except (ValueError, json.JSONDecodeError) as exc:
+            yield json.dumps({"ok": False, "error": f"cannot read that line: {exc}"})
+            continue
+        reply = desk.execute(command)
+        yield json.dumps(reply.data, ensure_ascii=False, default=str)
+        if reply.done:
+            return
+
+
+def run_interactive(desk: Desk, history: Path | None) -> None:
+    """The prompt: history, tab completion, one ruling per command."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    session: PromptSession[str] = PromptSession(
+        history=FileHistory(str(history)) if history is not None else InMemoryHistory(),
+        completer=DeskCompleter(desk),
+        complete_while_typing=False,
+    )
+    print("warroom umpire's desk. 'help' lists commands, Tab completes, Ctrl-D leaves.")
+    while True:
+        try:
+            line = session.prompt("umpire> ")
+        except (EOFError, KeyboardInterrupt):
+            return
+        reply = desk.execute(line)
+        if reply.text:
+            print(reply.text)
+        if reply.done:
+            return
