@@ -1,4 +1,4 @@
-"""Replaceable base-game tables (DESIGN.md "Rules as data"): stand-ins that say so, and the umpire's own."""
+"""Replaceable base-game tables (docs/architecture.md "Rules as data"): stand-ins that say so, and the umpire's own."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The chance core: one procedure, exact odds and play (DESIGN.md "Chance")."""
+"""The chance core: one procedure, exact odds and play (docs/architecture.md "Chance")."""
 
 from __future__ import annotations
 

@@ -268,7 +268,7 @@ PLAYOUTS = {"crossroads_patrol.toml": 400, "hedgerow_hell.toml": 200, "munassib_
 
 @pytest.mark.parametrize("path", shipped_scenarios(), ids=lambda p: p.stem)
 def test_conformance_over_seeded_random_playouts(path: Path) -> None:
-    """DESIGN.md conformance suite: 1,000 play-outs over the four infantry scenarios, 600 over the two armoured
+    """Conformance (docs/architecture.md): 1,000 play-outs over the four infantry scenarios, 600 over the two armoured
     ones (vehicle rules) and 200 over the transport one (riders mounting, dismounting, bailing out); every state
     gets the
     cheap checks, every 25th (and the last) the JSON, apply and fog-of-war checks; every game is replayed."""

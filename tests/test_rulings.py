@@ -1,4 +1,4 @@
-"""Rulings, rules data, parameters and the registry (DESIGN.md "Rulings", "Rules as data")."""
+"""Rulings, rules data, parameters and the registry (docs/architecture.md "Rulings", "Rules as data")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Base-game tables that a supplement leans on but its seed does not include.
 
-DESIGN.md "Rules as data": where a supplement needs a table from a base game that
+docs/architecture.md "Rules as data": where a supplement needs a table from a base game that
 is not in the seeds (Battlefront: WWII's fire combat chart, Flames of War's skill
 tests, ...), the table is data the umpire can replace. Each such table is a named
 set registered by its ruleset with a schema and warroom's stand-in file. A

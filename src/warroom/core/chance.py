@@ -1,6 +1,6 @@
 """The chance interface every rule procedure asks for its dice through.
 
-DESIGN.md "Chance: one code path for odds and play". A procedure is written once
+docs/architecture.md "Chance: one code path for odds and play". A procedure is written once
 against :class:`Resolution`. Each call such as ``r.successes(3, hits_on=5)`` is a
 chance node. The node knows two things: its exact distribution (computed with
 icepool where it fits, cached, as ``Fraction``s) and how to throw real dice with a

@@ -1,6 +1,6 @@
 """The game interface both full games implement, game records and replay.
 
-DESIGN.md "The game interface": ``game = warroom.load_game(ruleset, scenario)``,
+docs/architecture.md "The game interface": ``game = warroom.load_game(ruleset, scenario)``,
 ``state = game.initial_state(seed=...)``; a state knows who is to act, its legal
 actions, ``apply`` (returning a new state, never changing the old one), whether it
 is terminal and its result, what each side may observe, and its JSON form. Actions

@@ -1,6 +1,6 @@
 """Rulings: what a procedure decided, why, and with which dice.
 
-DESIGN.md "Rulings": every resolution returns the procedure, the rule it applies
+docs/architecture.md "Rulings": every resolution returns the procedure, the rule it applies
 (seed file and section, plus the ``docs/rulings.md`` ids of readings taken), its
 inputs, each modifier with value and source, the dice when played, the table row
 used and the result. A ruling reads as an umpire would say it and as JSON.

@@ -1,6 +1,6 @@
 """Rules as data: TOML tables checked against a pydantic schema and frozen.
 
-DESIGN.md "Rules as data". A table file that does not parse or does not match its
+docs/architecture.md "Rules as data". A table file that does not parse or does not match its
 schema raises :class:`TableError` naming the file, the table and the key.
 """
 
