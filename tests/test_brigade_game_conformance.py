@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -22,34 +21,31 @@ RULE = pytest.mark.rule
 REGOLD = os.environ.get("WARROOM_REGOLD") == "1"
 DATA = Path(__file__).parent / "data" / "brigade_perft.json"
 GOLDEN = Path(__file__).parent / "golden" / "brigade_ponyri.txt"
-# 500 seeded random play-outs in all: the smaller scenario most, the larger one too.
+# 500 seeded random play-outs in all: the smaller scenario most, the larger one too; in chunks of CHUNK, each
+# its own test, so that a run on several cores (pytest -n auto) shares them out.
 PLAYOUTS = {"ponyri": 350, "hill_112": 150}
-CHUNK = 25
+CHUNK = 50
+JOBS = [(name, start, min(CHUNK, n - start)) for name, n in PLAYOUTS.items() for start in range(0, n, CHUNK)]
 
 
-def _conformance(job: tuple[str, int, int]) -> tuple[int, int, list[str]]:
-    name, start, count = job
+def test_the_chunks_cover_500_playouts() -> None:
+    assert sum(count for _, _, count in JOBS) == sum(PLAYOUTS.values()) >= 500
+    for name, n in PLAYOUTS.items():
+        seeds = [seed for job, start, count in JOBS if job == name for seed in range(start, start + count)]
+        assert seeds == list(range(n))
+
+
+@pytest.mark.slow
+@RULE("004", "Playing the Game")
+@RULE("004", "Move Sequence")
+@pytest.mark.parametrize(("name", "start", "count"), JOBS, ids=[f"{n}-{s}" for n, s, _ in JOBS])
+def test_conformance_over_seeded_playouts(name: str, start: int, count: int) -> None:
     path = SCENARIOS / f"{name}.toml"
     game = load_game("brigade", path)
     report = check_conformance(game, path, range(start, start + count), sides=game.sides, secrets=secrets,
                                invariants=invariants)
-    return report.playouts, report.states, report.failures
-
-
-@RULE("004", "Playing the Game")
-@RULE("004", "Move Sequence")
-def test_conformance_over_500_seeded_playouts() -> None:
-    jobs = [(name, start, min(CHUNK, n - start)) for name, n in PLAYOUTS.items() for start in range(0, n, CHUNK)]
-    workers = max(1, min(len(jobs), os.cpu_count() or 1))
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(_conformance, jobs))
-    else:
-        results = [_conformance(job) for job in jobs]
-    playouts = sum(r[0] for r in results)
-    failures = [f for r in results for f in r[2]]
-    assert playouts == sum(PLAYOUTS.values()) >= 500
-    assert not failures, failures[:10]
+    assert report.playouts == count
+    assert not report.failures, report.failures[:10]
 
 
 def _breakdown(state: BrigadeState) -> dict[str, int]:

@@ -266,17 +266,31 @@ PLAYOUTS = {"crossroads_patrol.toml": 400, "hedgerow_hell.toml": 200, "munassib_
             "cobra_breakout.toml": 200}
 
 
-@pytest.mark.parametrize("path", shipped_scenarios(), ids=lambda p: p.stem)
-def test_conformance_over_seeded_random_playouts(path: Path) -> None:
+CHUNK = 100
+CONFORMANCE = [(path, start, min(CHUNK, PLAYOUTS[path.name] - start)) for path in shipped_scenarios()
+               for start in range(0, PLAYOUTS[path.name], CHUNK)]
+"""The play-outs in chunks of ``CHUNK``, each its own test, so that a run on several cores shares them out."""
+
+
+def test_the_chunks_cover_every_scenario_and_playout() -> None:
+    assert {path.name for path in shipped_scenarios()} == set(PLAYOUTS)
+    for name, n in PLAYOUTS.items():
+        assert [s for p, start, count in CONFORMANCE if p.name == name for s in range(start, start + count)] == \
+            list(range(n))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("path", "start", "count"), CONFORMANCE, ids=[f"{p.stem}-{s}" for p, s, _ in CONFORMANCE])
+def test_conformance_over_seeded_random_playouts(path: Path, start: int, count: int) -> None:
     """Conformance (docs/architecture.md): 1,000 play-outs over the four infantry scenarios, 600 over the two armoured
     ones (vehicle rules) and 200 over the transport one (riders mounting, dismounting, bailing out); every state
-    gets the
-    cheap checks, every 25th (and the last) the JSON, apply and fog-of-war checks; every game is replayed."""
+    gets the cheap checks, every 25th (and the last) the JSON, apply and fog-of-war checks; every game is
+    replayed."""
     game = load_game("company-fire", path)
-    report = check_conformance(game, path, range(PLAYOUTS[path.name]), secrets=G.secrets, invariants=G.invariants,
+    report = check_conformance(game, path, range(start, start + count), secrets=G.secrets, invariants=G.invariants,
                                sides=G.ROLES, full_check_every=25)
     assert report.ok, "\n".join(report.failures)
-    assert report.playouts == PLAYOUTS[path.name]
+    assert report.playouts == count
 
 
 PERFT = HERE / "data" / "company_fire_perft.json"
