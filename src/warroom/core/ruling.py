@@ -107,7 +107,7 @@ class Ruling:
             lines.append(f"  Table: {self.row}")
         lines.append(f"  Result: {self.result.upper()}")
         if self.after:
-            lines.append("  Now: " + ", ".join(f"{k}={_show(v)}" for k, v in self.after.items()))
+            lines.append("  Now: " + ", ".join(f"{k}={show_value(v)}" for k, v in self.after.items()))
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -205,7 +205,8 @@ def percent(p: Fraction | float) -> str:
     return f"{float(p):.3%}"
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """A parameter's value as it is typed: ``true``, ``rifle_squad,rifle_squad``, ``7``."""
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, tuple):

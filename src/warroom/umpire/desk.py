@@ -21,6 +21,7 @@ from warroom.core import api
 from warroom.core.base_tables import load_override, using_base_tables
 from warroom.core.errors import UsageError, WarroomError, suggest
 from warroom.core.registry import ProcedureSpec, get_procedure, get_ruleset, procedures
+from warroom.core.ruling import show_value
 from warroom.present.odds import odds_of_result
 from warroom.present.procedures import parse_pairs, procedure_help
 
@@ -50,7 +51,7 @@ class Tracker:
     history: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
-        shown = ", ".join(f"{k}={_show(v)}" for k, v in self.values.items() if _differs(self.spec, k, v))
+        shown = ", ".join(f"{k}={show_value(v)}" for k, v in self.values.items() if _differs(self.spec, k, v))
         return f"{self.name}: {self.spec.id} ({shown or 'defaults'}); {self.turns} turns advanced"
 
 
@@ -269,14 +270,6 @@ class Desk:
 def _differs(spec: ProcedureSpec, name: str, value: Any) -> bool:
     param = spec.param(name)
     return param.required or value != param.default
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, tuple):
-        return ",".join(str(v) for v in value)
-    return str(value)
 
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:
