@@ -14,8 +14,7 @@ import numpy as np
 
 from warroom.core.game import load_game
 from warroom.rulesets.brigade import geometry as geo
-from warroom.rulesets.brigade.game import SCENARIOS
-from warroom.rulesets.brigade.game.engine import BrigadeGame
+from warroom.rulesets.brigade.game import SCENARIOS, BrigadeGame
 from warroom.sim.playout import random_playout
 
 TARGET_GAMES_PER_SECOND = 10.0

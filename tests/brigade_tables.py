@@ -7,9 +7,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from warroom.rulesets.brigade.game import load
+from warroom.rulesets.brigade.game import BrigadeGame, BrigadeState, load
 from warroom.rulesets.brigade.game.actions import End
-from warroom.rulesets.brigade.game.engine import BrigadeGame, BrigadeState
 
 
 def unit(uid: str, side: str, kind: str, x: float, y: float, **extra: Any) -> str:

@@ -17,6 +17,7 @@ import pytest
 import warroom
 from brigade_tables import make, text, to_orders, unit
 from warroom.core.errors import UsageError
+from warroom.rulesets.brigade.game import BrigadeState
 from warroom.rulesets.brigade.game.actions import (
     End,
     Fire,
@@ -28,7 +29,6 @@ from warroom.rulesets.brigade.game.actions import (
     Request,
     Select,
 )
-from warroom.rulesets.brigade.game.engine import BrigadeState
 
 RULE = pytest.mark.rule
 

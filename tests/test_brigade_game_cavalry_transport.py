@@ -18,6 +18,7 @@ import warroom
 from brigade_tables import make, next_move, of, text, to_orders, unit
 from warroom.core.errors import UsageError
 from warroom.rulesets.brigade import geometry as geo
+from warroom.rulesets.brigade.game import BrigadeGame, BrigadeState, Builder, invariants
 from warroom.rulesets.brigade.game.actions import (
     BombardFeature,
     Disembark,
@@ -32,7 +33,6 @@ from warroom.rulesets.brigade.game.actions import (
     Request,
     Select,
 )
-from warroom.rulesets.brigade.game.engine import BrigadeGame, BrigadeState, Builder, invariants
 
 RULE = pytest.mark.rule
 

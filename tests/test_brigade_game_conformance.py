@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from warroom.core.game import load_game, record_of, replay
-from warroom.rulesets.brigade.game import SCENARIOS
+from warroom.rulesets.brigade.game import SCENARIOS, BrigadeState, invariants, secrets
 from warroom.rulesets.brigade.game.actions import End, Select
-from warroom.rulesets.brigade.game.engine import BrigadeState, invariants, secrets
 from warroom.sim.playout import random_playout
 from warroom.tools.conformance import check_conformance
 

@@ -16,7 +16,7 @@ import pytest
 import warroom
 from brigade_tables import make, next_move, of, text, to_orders, unit
 from warroom.core.errors import UsageError
-from warroom.rulesets.brigade.game import SCENARIOS, load
+from warroom.rulesets.brigade.game import SCENARIOS, BrigadeState, U, invariants, load
 from warroom.rulesets.brigade.game.actions import (
     Dismount,
     Embark,
@@ -30,7 +30,6 @@ from warroom.rulesets.brigade.game.actions import (
     Select,
 )
 from warroom.rulesets.brigade.game.codes import POINT, Codec
-from warroom.rulesets.brigade.game.engine import BrigadeState, U, invariants
 from warroom.rulesets.brigade.game.units import UnitType
 
 RULE = pytest.mark.rule

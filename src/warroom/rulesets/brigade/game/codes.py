@@ -43,7 +43,7 @@ from warroom.rulesets.brigade.game.actions import (
 )
 
 if TYPE_CHECKING:
-    from warroom.rulesets.brigade.game.engine import Context
+    from warroom.rulesets.brigade.game.rules import Context
 
 U = 64
 B = 16

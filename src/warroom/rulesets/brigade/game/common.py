@@ -1,14 +1,18 @@
-"""Small helpers the Brigade game's modules share: places to the hundredth of an inch, action values made
-once, the longest move of a movement row, and the counts read from a ruling's result."""
+"""What the Brigade game's modules share: the records a position is made of (a unit's state :class:`U`, an
+off-table :class:`Mission`, a line of narration :class:`Event`), the game's constants, and small helpers: places to
+the hundredth of an inch, action values made once, the longest move of a movement row, and the counts read from a
+ruling's result."""
 
 from __future__ import annotations
 
 import functools
 import math
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from warroom.rulesets.brigade import geometry as geo
+from warroom.rulesets.brigade.f_tables import INDIRECT
 
 Coord = tuple[float, float]
 
@@ -70,3 +74,149 @@ def _clip_segment(a: Coord, b: Coord, box: tuple[float, float, float, float]) ->
         if t0 > t1:
             return None
     return (t0, t1)
+
+
+CLOSE_SPACING = 0.75
+"""Close order: figures base to base (3/4" bases, BR-26)."""
+
+KEEP_OFF = 2.0
+"""No close combat (BR-120): a move stops 2" from the nearest enemy figure."""
+
+MARGIN = 0.4
+
+SPOTTED, AWARE = 2, 1
+
+CLASS_NAMES = {SPOTTED: "spotted", AWARE: "aware"}
+
+TYPE_INDEX = {t: i for i, t in enumerate("ABCDE")}
+
+WALK_INCHES = INDIRECT.walking.inches_per_move
+
+@dataclass(frozen=True)
+class U:
+    """One unit's changing state. ``figs`` are the living figures' base centres (a vehicle or gun: its
+    model, crew alongside), ``roles`` each figure's weapon; ``moved``/``fired`` the move index it last
+    moved or fired in; ``tested`` its dead at its last casualty test; ``order`` its type this move."""
+
+    figs: tuple[Coord, ...]
+    roles: tuple[str, ...]
+    status: str = "on"
+    pinned: bool = False
+    stuck: bool = False
+    limbered: bool = False
+    facing: float = 0.0
+    moved: int = -9
+    moved_in: float = 0.0
+    fired: int = -9
+    close: bool = False
+    tested: int = 0
+    pending: bool = False
+    order: str = ""
+    indirect: bool = False
+    plan: tuple[Coord, ...] = ()
+    mines: tuple[int, ...] = ()
+    mounted: bool = False
+    holders: int = 0
+    aboard: int = -1
+    halves: int = 0
+    bikes: tuple[Coord, ...] = ()
+
+    @property
+    def on(self) -> bool:
+        return self.status == "on"
+
+    @property
+    def fighting(self) -> tuple[Coord, ...]:
+        """The figures that fight: all but the horse holders of dismounted cavalry (the last ``holders``)."""
+        return self.figs[:len(self.figs) - self.holders] if self.holders else self.figs
+
+    @property
+    def horse_lines(self) -> tuple[Coord, ...]:
+        """Where the horse holders stand with the horses (dismounted cavalry)."""
+        return self.figs[len(self.figs) - self.holders:] if self.holders else ()
+
+    @functools.cached_property
+    def centre(self) -> Coord:
+        figs = self.fighting
+        n = len(figs)
+        if n == 1:
+            return figs[0]
+        return (_r(sum(f[0] for f in figs) / n), _r(sum(f[1] for f in figs) / n))
+
+    def anchor(self) -> Coord:
+        """The unit's place for sight, range and cover: the centre of its living figures (BR-105)."""
+        return self.centre
+
+    @functools.cached_property
+    def code(self) -> str:
+        """The unit as one compact string (its JSON form): figures, roles, status, flags (pinned, stuck,
+        limbered, close, pending, indirect, mounted), facing, moved, inches moved, fired, tested, order, plan,
+        mines, horse holders, the carrier it rides (-1: none), halves of its move spent carrying, and (only when
+        there are any) where the bicycles of dismounted cyclists stand (BR-181)."""
+        flags = "".join("1" if f else "0" for f in (self.pinned, self.stuck, self.limbered, self.close,
+                                                     self.pending, self.indirect, self.mounted))
+        return "|".join((
+            ";".join(f"{x!r},{y!r}" for x, y in self.figs), ",".join(self.roles), self.status, flags,
+            repr(self.facing), str(self.moved), repr(self.moved_in), str(self.fired), str(self.tested), self.order,
+            ";".join(f"{x!r},{y!r}" for x, y in self.plan), ",".join(str(m) for m in self.mines),
+            str(self.holders), str(self.aboard), str(self.halves))) + (
+            "|" + ";".join(f"{x!r},{y!r}" for x, y in self.bikes) if self.bikes else "")
+
+    @staticmethod
+    def decode(text: str) -> U:
+        got = _DECODED.get(text)
+        if got is not None:
+            return got
+        parts = text.split("|")
+        bikes = _points(parts.pop()) if len(parts) == 16 else ()
+        (figs, roles, status, flags, facing, moved, moved_in, fired, tested, order, plan,
+         mines, holders, aboard, halves) = parts
+        f = [c == "1" for c in flags]
+        unit = U(_points(figs), tuple(roles.split(",")) if figs else (), status, f[0], f[1], f[2], float(facing),
+                 int(moved), float(moved_in), int(fired), f[3], int(tested), f[4], order, f[5], _points(plan),
+                 tuple(int(m) for m in mines.split(",")) if mines else (), f[6], int(holders), int(aboard),
+                 int(halves), bikes)
+        if len(_DECODED) > 100_000:
+            _DECODED.clear()
+        _DECODED[text] = unit
+        return unit
+
+_DECODED: dict[str, U] = {}
+
+def _points(text: str) -> tuple[Coord, ...]:
+    if not text:
+        return ()
+    out = []
+    for part in text.split(";"):
+        x, y = part.split(",")
+        out.append((float(x), float(y)))
+    return tuple(out)
+
+@dataclass(frozen=True)
+class Mission:
+    """Fire from an off-table battery: requested by ``caller`` at ``aim``, arriving on move ``due``;
+    ``landed`` where it came down last (it may then be continued or walked, BR-80)."""
+
+    battery: int
+    caller: int
+    aim: Coord
+    due: int
+    landed: Coord | None = None
+    registered: bool = False
+
+    def to_list(self) -> list[Any]:
+        return [self.battery, self.caller, list(self.aim), self.due, list(self.landed) if self.landed else None,
+                self.registered]
+
+    @staticmethod
+    def from_list(d: list[Any]) -> Mission:
+        return Mission(d[0], d[1], (d[2][0], d[2][1]), d[3], (d[4][0], d[4][1]) if d[4] is not None else None,
+                       bool(d[5]))
+
+@dataclass(frozen=True)
+class Event:
+    """One line of narration: who may read it (None: both sides) and its text, where ``⟨i⟩`` names
+    unit i to a side that knows it and "an unseen enemy unit" to one that does not."""
+
+    sides: tuple[str, ...] | None
+    text: str

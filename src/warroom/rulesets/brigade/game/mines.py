@@ -4,48 +4,31 @@ the fields a side knows.
 Seed 003 "MINES" (b): "Whether the mines are hidden or exposed (i.e., does the opponent has a chance to
 detect them?). Specify the minimum distance required to spot the minefield and the % chance to see it."
 Readings TM-30, BR-142, BR-175 and BR-176 (docs/rulings.md). The mixin is part of
-:class:`~warroom.rulesets.brigade.game.engine.Builder`; the checks on entering and leaving a field are the
-builder's own (``cross_mines``).
+:class:`~warroom.rulesets.brigade.game.play.Builder` (written against
+:class:`~warroom.rulesets.brigade.game.working.Board`); the checks on entering and leaving a field are the
+builder's own (``cross_mines`` in :mod:`.move`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade.game.common import Coord, _ceil_inches, _clip_segment, _pt
+from warroom.rulesets.brigade.game.working import Board
 
 if TYPE_CHECKING:
-    from warroom.core.ruling import Ruling
-    from warroom.rulesets.brigade.game.engine import Context, U
-
-
-class _Board(Protocol):
-    """What the rules below use of the builder (Builder)."""
-
-    @property
-    def ctx(self) -> Context: ...
-    @property
-    def units(self) -> list[U]: ...
-    @property
-    def revealed(self) -> list[set[int]]: ...
-    def say(self, text: str, sides: Iterable[str] | None = None) -> None: ...
-    def roll(self, procedure: str, params: dict[str, Any], sides: Iterable[str] | None = None,
-             head: str = "") -> Ruling: ...
-    def tag(self, i: int) -> str: ...
-    def known_field(self, side: str, k: int) -> bool: ...
-    def _side_units(self, side: str) -> list[int]: ...
+    pass
 
 
 class MinefieldSight:
     """Which minefields a side knows, the chance to spot an exposed one, and halting at a known one's edge."""
 
-    def known_field(self: _Board, side: str, k: int) -> bool:
+    def known_field(self: Board, side: str, k: int) -> bool:
         """Whether ``side`` knows where minefield ``k`` is: it laid it, or has found or spotted it (BR-142, BR-175)."""
         return self.ctx.minefields[k].owner == side or k in self.revealed[self.ctx.sides.index(side)]
 
-    def spot_minefields(self: _Board, side: str) -> None:
+    def spot_minefields(self: Board, side: str) -> None:
         """Seed 003 "MINES" (b): at the start of its side's move each unit within the judge's distance of an
         exposed enemy minefield its side has not found, and seeing its nearest edge, tries once to spot it
         (terrain-mines/minefield-spotting); a hidden field is only found by entering it (TM-30, BR-175)."""
@@ -75,10 +58,10 @@ class MinefieldSight:
                              f"{m.size[1]:g}\" at ({m.at[0]:g}, {m.at[1]:g})).", (side,))
                     break
 
-    def _side_units(self: _Board, side: str) -> list[int]:
+    def _side_units(self: Board, side: str) -> list[int]:
         return [i for i, u in enumerate(self.units) if u.on and self.ctx.side_of[i] == side]
 
-    def avoid_known_fields(self: _Board, i: int, start: Coord, end: Coord) -> tuple[Coord, str]:
+    def avoid_known_fields(self: Board, i: int, start: Coord, end: Coord) -> tuple[Coord, str]:
         """A move ordered to a destination stops at the edge of a minefield the unit's side knows (its own, or
         one it has found or spotted), 1/10" short; one that starts inside it goes on (BR-176)."""
         side = self.ctx.side_of[i]

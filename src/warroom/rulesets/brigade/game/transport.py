@@ -8,25 +8,26 @@ vehicle, disembarking leaves them in contact with the vehicle"), "Saving throws"
 destroyed vehicle 3+") and "Notes" ("Troops who escape from a destroyed vehicle are automatically
 pinned"); seed 003 "MINES" for riders of a vehicle that meets a mine. Readings BR-48, BR-49 and BR-161 ...
 BR-172 (docs/rulings.md). The mixins below are parts of
-:class:`~warroom.rulesets.brigade.game.engine.BrigadeState` (the orders) and
-:class:`~warroom.rulesets.brigade.game.engine.Builder` (their effects).
+:class:`~warroom.rulesets.brigade.game.legal.Orders` (the orders) and
+:class:`~warroom.rulesets.brigade.game.play.Builder` (their effects, written against
+:class:`~warroom.rulesets.brigade.game.working.Board`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Hashable, Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade.game.actions import Dismount, Embark, Mount
 from warroom.rulesets.brigade.game.common import Coord, _act, _killed, _on_table, _pt, _r
 from warroom.rulesets.brigade.game.scenario import formation, holders_last, holders_of, horse_lines
+from warroom.rulesets.brigade.game.working import Board
 
 if TYPE_CHECKING:
-    from warroom.core.ruling import Ruling
-    from warroom.rulesets.brigade.game.engine import Context, U
-    from warroom.rulesets.brigade.game.units import UnitType
+    from warroom.rulesets.brigade.game.common import U
+    from warroom.rulesets.brigade.game.rules import Context
 
 CONTACT = 1.5
 """Troops are in contact with a vehicle when their centre is within 1 1/2" of it (a figure's base touching a
@@ -48,38 +49,6 @@ class _Orders(Protocol):
     def _max_inches(self, i: int) -> float: ...
     def _carriers(self, side: str, figures: int) -> list[int]: ...
     def _may_mount(self, i: int) -> bool: ...
-
-
-class _Board(Protocol):
-    """What the rules below use of the builder (Builder)."""
-
-    @property
-    def ctx(self) -> Context: ...
-    @property
-    def units(self) -> Sequence[U]: ...
-    @property
-    def move(self) -> int: ...
-    @property
-    def touched(self) -> set[int]: ...
-    def set(self, i: int, **changes: Any) -> U: ...
-    def say(self, text: str, sides: Iterable[str] | None = None) -> None: ...
-    def roll(self, procedure: str, params: dict[str, Any], sides: Iterable[str] | None = None,
-             head: str = "") -> Ruling: ...
-    def t(self, i: int) -> UnitType: ...
-    def tag(self, i: int) -> str: ...
-    def sides_seeing(self, i: int) -> tuple[str, ...]: ...
-    def kill(self, i: int, n: int, near: Coord, among: Sequence[int] | None = None) -> None: ...
-    def pin(self, i: int) -> None: ...
-    def refresh(self, only: Iterable[int] | None = None, seen: Iterable[int] = ()) -> None: ...
-    def move_unit(self, i: int, goal: Coord, budget: float, words: str, close: bool = False,
-                  deliberate: bool = False) -> None: ...
-    def onto(self, p: Coord) -> Coord: ...
-    def riders(self, c: int) -> list[int]: ...
-    def half_move_action(self, i: int, action: str, troops: str) -> None: ...
-    def place_beside(self, i: int, c: int) -> None: ...
-    def cyclist_ruling(self, i: int, action: str) -> None: ...
-    def dismount_cyclists(self, i: int) -> None: ...
-    def mount_cyclists(self, i: int) -> None: ...
 
 
 class CarryingOrders:
@@ -135,21 +104,21 @@ class CarryingOrders:
 class CarryingRules:
     """What those orders do, and what befalls riders and horse holders, applied by the builder."""
 
-    def onto(self: _Board, p: Coord) -> Coord:
+    def onto(self: Board, p: Coord) -> Coord:
         """A point put on the table (onto its edge if off it), to the hundredth of an inch."""
         return _pt(_on_table(self.ctx.width, self.ctx.depth, p))
 
-    def riders(self: _Board, c: int) -> list[int]:
+    def riders(self: Board, c: int) -> list[int]:
         """The units riding in vehicle ``c``."""
         return [r for r, u in enumerate(self.units) if u.on and u.aboard == c]
 
-    def half_move_action(self: _Board, i: int, action: str, troops: str) -> None:
+    def half_move_action(self: Board, i: int, action: str, troops: str) -> None:
         """The ruling of a half-move action (no dice): what it takes and what is left (BR-47 ... BR-49)."""
         self.roll("brigade/half-move-action", {"action": action, "troops": troops,
                                                "figures": len(self.units[i].figs) if action in ("mount", "dismount")
                                                else 0}, self.sides_seeing(i), head=f"{self.tag(i)}: {action}")
 
-    def dismount(self: _Board, i: int) -> None:
+    def dismount(self: Board, i: int) -> None:
         """Mounted cavalry dismount where they stand: one figure in four (or part of four) stays as a horse holder
         in the horse lines 2" behind, the rest form a line on foot (BR-48, BR-162)."""
         u = self.units[i]
@@ -171,7 +140,7 @@ class CarryingRules:
         self.say(f"{self.tag(i)} dismounts: {holders} horse holder{'s' if holders > 1 else ''} stay with the horses "
                  f"at ({lines[0][0]:g}, {lines[0][1]:g}).", self.sides_seeing(i))
 
-    def mount(self: _Board, i: int) -> None:
+    def mount(self: Board, i: int) -> None:
         """Dismounted cavalry go back to their horses and mount: the unit forms mounted on its horse lines
         (BR-48, BR-162)."""
         u = self.units[i]
@@ -188,7 +157,7 @@ class CarryingRules:
         self.touched.add(i)
         self.say(f"{self.tag(i)} mounts at its horse lines ({at[0]:g}, {at[1]:g}).", self.sides_seeing(i))
 
-    def cyclist_ruling(self: _Board, i: int, action: str) -> None:
+    def cyclist_ruling(self: Board, i: int, action: str) -> None:
         """The ruling of a cyclist company's half-move action (no dice), said to the sides that see it:
         seed 004 "Mounting and dismounting" gives half a move; brigade/half-move-action is written for horses
         (it counts horse holders), so the words are the game's own (BR-181)."""
@@ -202,7 +171,7 @@ class CarryingRules:
                      "mounted (BR-179, BR-180)")
         self.say(words + ".", self.sides_seeing(i))
 
-    def dismount_cyclists(self: _Board, i: int) -> None:
+    def dismount_cyclists(self: Board, i: int) -> None:
         """Cyclists get off their bicycles where they stand: every figure fights (bicycles need no holders), in a
         line on the unit's centre, and the bicycles are left at that centre (BR-181)."""
         u = self.units[i]
@@ -213,7 +182,7 @@ class CarryingRules:
         self.set(i, figs=tuple(self.onto(p) for p in line), mounted=False, bikes=(centre,), close=False)
         self.touched.add(i)
 
-    def mount_cyclists(self: _Board, i: int) -> None:
+    def mount_cyclists(self: Board, i: int) -> None:
         """Cyclists on foot go back to their bicycles: from beside them (within 1 1/2") they mount at once, half a
         move, and may ride the other half; from farther they walk up to half a move to them first, and mount if
         they reach them (that is the whole move), or stay where they stopped (BR-182)."""
@@ -234,7 +203,7 @@ class CarryingRules:
         self.set(i, figs=tuple(self.onto(p) for p in figs), mounted=True, bikes=(), close=False)
         self.touched.add(i)
 
-    def horses_under_fire(self: _Board, i: int, holders_before: int, fighting_left: int) -> None:
+    def horses_under_fire(self: Board, i: int, holders_before: int, fighting_left: int) -> None:
         """Horse holders killed: when the last of them falls the horses are lost and the unit fights on foot
         for the rest of the game; when the last fighting man falls the holders ride off with the horses, and the
         unit is mounted again at its horse lines (BR-163)."""
@@ -250,7 +219,7 @@ class CarryingRules:
             self.say(f"{self.tag(i)}: its horse holders are down and the horses are lost; it fights on foot for the "
                      "rest of the game (BR-163).", self.sides_seeing(i))
 
-    def embark(self: _Board, i: int, c: int) -> None:
+    def embark(self: Board, i: int, c: int) -> None:
         """Troops move up to half a move into contact with vehicle ``c`` and get in with the other half (BR-171)."""
         carrier = self.units[c].anchor()
         t = self.t(i)
@@ -270,7 +239,7 @@ class CarryingRules:
         self.refresh([i, c])
         self.say(f"{self.tag(i)} embarks in {self.tag(c)}.", self.sides_seeing(c))
 
-    def disembark(self: _Board, i: int) -> None:
+    def disembark(self: Board, i: int) -> None:
         """Riders get out, formed in a line in contact with their vehicle, behind it; the vehicle spends half a
         move (BR-171)."""
         u = self.units[i]
@@ -284,7 +253,7 @@ class CarryingRules:
         self.refresh([i, c])
         self.say(f"{self.tag(i)} disembarks from {self.tag(c)}.", self.sides_seeing(i))
 
-    def riders_hit_by_ap(self: _Board, c: int, check: str, density: int, sides: tuple[str, ...], at: Coord) -> None:
+    def riders_hit_by_ap(self: Board, c: int, check: str, density: int, sides: tuple[str, ...], at: Coord) -> None:
         """"Troops in soft vehicles must take this roll also": riders of a soft vehicle in an AP field take the AP
         mine's 2 fire points at each check (TM-25, BR-140, BR-172)."""
         for r in self.riders(c):
@@ -294,7 +263,7 @@ class CarryingRules:
             if ruling.result == "1 figure killed":
                 self.kill(r, 1, at, among=range(len(self.units[r].figs)))
 
-    def riders_shaken(self: _Board, c: int, sides: tuple[str, ...]) -> None:
+    def riders_shaken(self: Board, c: int, sides: tuple[str, ...]) -> None:
         """Riders of a soft vehicle immobilised by an AT mine roll for survival on the Infantry Fire Table
         (seed 003 "MINES"; TM-27, BR-172): eliminated, pinned or unhurt; they stay aboard."""
         for r in self.riders(c):
@@ -307,7 +276,7 @@ class CarryingRules:
             elif res == "pinned":
                 self.pin(r)
 
-    def place_beside(self: _Board, i: int, c: int) -> None:
+    def place_beside(self: Board, i: int, c: int) -> None:
         """Put unit ``i`` on the ground in contact with vehicle ``c``: a line across the vehicle's facing, 1" behind
         it (BR-171); in a minefield, it is in the field (it checks on leaving, BR-141)."""
         cu = self.units[c]
@@ -322,7 +291,7 @@ class CarryingRules:
         self.set(i, figs=tuple(self.onto(p) for p in figs), aboard=-1, moved=self.move,
                  facing=cu.facing, mines=inside)
 
-    def escape(self: _Board, r: int, c: int, cause: str) -> None:
+    def escape(self: Board, r: int, c: int, cause: str) -> None:
         """Troops riding vehicle ``c`` when it is destroyed (BR-172): by fire, each figure saves on 3+ ("Escaping
         from a destroyed vehicle") and the survivors are pinned beside the wreck ("Notes"); by an AT mine, the
         squad rolls as seed 003 says (an AFV: bail-out 01-25; a soft vehicle: survival on the Infantry Fire Table),

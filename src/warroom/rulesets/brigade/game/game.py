@@ -1,0 +1,88 @@
+"""The Brigade rules bound to a scenario: the game a ``warroom.load_game("brigade", FILE)`` returns."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import numpy as np
+
+from warroom.rulesets.brigade.game.codes import Codec
+from warroom.rulesets.brigade.game.common import (
+    SPOTTED,
+    U,
+    _pt,
+)
+from warroom.rulesets.brigade.game.play import (
+    Builder,
+    apply,
+)
+from warroom.rulesets.brigade.game.rules import (
+    Context,
+)
+from warroom.rulesets.brigade.game.scenario import Scenario, holders_last
+from warroom.rulesets.brigade.game.state import (
+    BrigadeState,
+)
+from warroom.rulesets.brigade.info import INFO
+
+
+class BrigadeGame:
+    """The Brigade rules bound to a scenario (the :class:`warroom.core.game.Game` protocol)."""
+
+    ruleset = INFO.id
+    version = INFO.version
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.ctx = Context(scenario)
+        self.ctx.play = apply
+        self.scenario = scenario
+        self.scenario_name = scenario.name
+        self.sides: tuple[str, ...] = scenario.sides
+        self.codec = Codec(self.ctx)
+
+    def initial_state(self, seed: int) -> BrigadeState:
+        ctx = self.ctx
+        units = []
+        for i, spec in enumerate(ctx.units):
+            t = ctx.types[i]
+            figs = self.scenario.start_figures[i]
+            roles = t.figures if t.figures else ("",) * len(figs)
+            if self.scenario.holders[i]:  # a squadron set up dismounted: its horse holders are its last figures
+                roles = tuple(roles[k] for k in holders_last(tuple(roles), self.scenario.holders[i]))
+            facing = spec.facing if spec.facing is not None else next(
+                s.facing for s in self.scenario.spec.sides if s.name == spec.side)
+            units.append(U(tuple(_pt(f) for f in figs), tuple(roles), limbered=spec.limbered, facing=facing % 360,
+                           plan=tuple(_pt(p) for p in spec.plan),
+                           mounted=t.mounts and spec.mounted is not False,
+                           holders=self.scenario.holders[i],
+                           aboard=ctx.index[spec.aboard] if spec.aboard else -1,
+                           bikes=(_pt(spec.at),) if t.bicycles and spec.mounted is False else ()))
+        gen = np.random.default_rng(seed)
+        start = BrigadeState(ctx, 0, "start", 0, -1, (), tuple(units), {}, (), (frozenset(), frozenset()),
+                             dict(gen.bit_generator.state), (), None)
+        b = Builder(start)
+        b.refresh()
+        b.pairs = {k: (c, -1) for k, (c, _) in b.pairs.items()}  # seen before the game began (BR-108)
+        for s, side in enumerate(self.scenario.spec.sides):
+            if not side.hidden_setup:  # deployed in the open: the enemy knows where (BR-111)
+                for i in range(len(units)):
+                    if ctx.side_of[i] == side.name:
+                        for o in range(len(units)):
+                            if ctx.side_of[o] != side.name and b.ctx.sight(units[o].anchor(), ctx.body(o, units[o]),
+                                                                           units[i].anchor(), ctx.body(i, units[i]))[0]:
+                                b.pairs[(o, i)] = (SPOTTED, -1)
+            del s
+        title = self.scenario.spec.title
+        b.say(f"{title}: {ctx.n_moves // 2} periods; {ctx.first} moves first.")
+        b.begin_move(0)
+        return b.freeze()
+
+    def state_from_json(self, data: dict[str, Any]) -> BrigadeState:
+        return BrigadeState.from_json(self.ctx, data)
+
+    def encode(self, action: Hashable) -> int:
+        return self.codec.encode(action)
+
+    def decode(self, code: int) -> Hashable:
+        return self.codec.decode(code)
