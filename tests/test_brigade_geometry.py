@@ -28,8 +28,8 @@ from warroom.rulesets.brigade.geometry import (
     integrity,
     line_of_fire,
     line_of_sight,
-    path_cost,
 )
+from warroom.rulesets.brigade.paths import path_cost
 from warroom.rulesets.brigade.table import Battlefield
 
 RULE = pytest.mark.rule

@@ -17,7 +17,7 @@ import pytest
 
 from warroom.core.errors import TableError, UsageError
 from warroom.core.tables import load_table
-from warroom.rulesets.brigade.geometry import MOVEMENT, MovementTables, Rate, mover, unit_of
+from warroom.rulesets.brigade.movement_table import MOVEMENT, MovementTables, Rate, mover, unit_of
 from warroom.rulesets.brigade.table import (
     TERRAIN_FILE,
     Battlefield,

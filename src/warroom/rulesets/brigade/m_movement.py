@@ -5,7 +5,7 @@ unlimber).
 Seed 004 "WW2 Rules for Brigade level games", "Movement" (the movement table, "A negative move
 distance counts as zero", the stuck throw, "Mounting and dismounting", "Entering / leaving
 vehicles") and "Move Sequence" (types A-E: half moves, limbering and unlimbering). The movement
-table is data/movement.toml, read through :mod:`warroom.rulesets.brigade.geometry` (one copy of
+table is data/movement.toml, read through :mod:`warroom.rulesets.brigade.movement_table` (one copy of
 the seed's numbers); the stuck throw and the half-move actions are data/m_movement.toml.
 Readings BR-2, BR-3, BR-5, BR-6 and BR-45 ... BR-49 (docs/rulings.md).
 """
@@ -25,8 +25,8 @@ from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.ruling import RuleRef
 from warroom.core.tables import Table, load_table
-from warroom.rulesets.brigade.geometry import MOVEMENT, Rate
 from warroom.rulesets.brigade.info import INFO, SEED
+from warroom.rulesets.brigade.movement_table import MOVEMENT, Rate
 
 DATA_FILE = Path(__file__).with_name("data") / "m_movement.toml"
 MOVE = "Movement"

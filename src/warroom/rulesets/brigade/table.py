@@ -20,7 +20,8 @@ Every problem - a bad kind, an outline that crosses itself, a feature off the ta
 ground covers overlapping, a ridge without the judge's height - raises one
 :class:`BattlefieldError` naming the feature and what is wrong. The compiled geometry
 (:class:`Layout`, with an STRtree over every piece) is built once, when the table is made;
-the queries are in :mod:`warroom.rulesets.brigade.geometry`.
+the queries are in :mod:`warroom.rulesets.brigade.geometry` and
+:mod:`warroom.rulesets.brigade.paths`.
 """
 
 from __future__ import annotations

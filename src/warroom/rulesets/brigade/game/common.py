@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from warroom.rulesets.brigade import geometry as geo
+from warroom.rulesets.brigade import movement_table
 from warroom.rulesets.brigade.f_tables import INDIRECT
 
 Coord = tuple[float, float]
@@ -39,7 +39,7 @@ def _act(kind: Callable[..., Hashable], *args: Any) -> Hashable:
 @functools.cache
 def _max_inches(row_name: str) -> float:
     """The longest move of a movement-table row: its best rate at its best throw (destinations, BR-160)."""
-    row = geo.mover(row_name)
+    row = movement_table.mover(row_name)
     return max(float(r.highest) for c in ("road", "open", "rough", "thick")
                if (r := row.rate(c)) is not None)
 

@@ -12,6 +12,7 @@ from collections.abc import Hashable, Sequence
 
 from warroom.core.errors import UsageError
 from warroom.rulesets.brigade import geometry as geo
+from warroom.rulesets.brigade import movement_table, paths
 from warroom.rulesets.brigade.f_tables import INDIRECT
 from warroom.rulesets.brigade.game.actions import (
     Advance,
@@ -235,12 +236,12 @@ class Orders(Position, CarryingOrders):
         elif action.order == "M":  # the unit mounts on its horse lines, and rides from there
             lines = u.horse_lines
             start = (_r(sum(p[0] for p in lines) / len(lines)), _r(sum(p[1] for p in lines) / len(lines)))
-        cost = geo.path_cost(ctx.field, start, action.point, row, tons=ctx.types[i].tons)
+        cost = paths.path_cost(ctx.field, start, action.point, row, tons=ctx.types[i].tons)
         if not cost.passable:
             raise UsageError(f"{action}: {cost.blocked}")
         budget = 0.5 if action.order != "C" else 1.0
         top = {c: 6 for c in cost.random_columns}
         if cost.share(top) > budget + 1e-9:
             raise UsageError(f"{action}: the point is {cost.length:.1f}\" away, beyond the "
-                             f"{'half ' if budget < 1 else ''}move of a {geo.mover(row).label} unit "
+                             f"{'half ' if budget < 1 else ''}move of a {movement_table.mover(row).label} unit "
                              "over that ground even at its best throw")

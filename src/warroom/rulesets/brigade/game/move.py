@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from warroom.rulesets.brigade import geometry as geo
+from warroom.rulesets.brigade import movement_table
 from warroom.rulesets.brigade.game.actions import (
     MoveTo,
     dest_words,
@@ -128,7 +129,7 @@ class Movement:
         if outcome == "stuck":
             stuck = True
         if t.kind == "vehicle" and moved > 0 and not stuck and any(leg.bog_check for leg in cost.legs):
-            ruling = self.roll("terrain-mines/bog-down", {"unit": geo.unit_of(row)}, self.own(i),
+            ruling = self.roll("terrain-mines/bog-down", {"unit": movement_table.unit_of(row)}, self.own(i),
                                head=f"{self.tag(i)}: moving in soft ground")
             if ruling.result == "bogged down":
                 stuck = True

@@ -19,6 +19,7 @@ import shapely
 import shapely.ops
 
 from warroom.rulesets.brigade import geometry as geo
+from warroom.rulesets.brigade import movement_table, paths
 from warroom.rulesets.brigade.f_anti_tank import column as at_column
 from warroom.rulesets.brigade.f_small_arms import band_points
 from warroom.rulesets.brigade.f_tables import ANTI_TANK, FIRE
@@ -126,7 +127,7 @@ class Context:
             self.los_checks += 1
             seen = geo.line_of_sight(self.field, geo.Viewpoint(a, abody), geo.Viewpoint(b, bbody)).visible
             self._sight[key] = seen
-        if not seen or not self.ridges or not is_vehicle(geo.unit_of(abody)):
+        if not seen or not self.ridges or not is_vehicle(movement_table.unit_of(abody)):
             return seen, seen
         fkey = (a, abody, b, bbody)
         fire = self._fire.get(fkey)
@@ -139,11 +140,11 @@ class Context:
     def _sight_key(a: Coord, abody: str, b: Coord, bbody: str) -> tuple[Coord, str, Coord, str]:
         return (a, abody, b, bbody) if (a, abody) <= (b, bbody) else (b, bbody, a, abody)
 
-    def path(self, start: Coord, goal: Coord, row: str, tons: int) -> geo.MoveCost:
+    def path(self, start: Coord, goal: Coord, row: str, tons: int) -> paths.MoveCost:
         key = ("path", start, goal, row, tons)
         got = self._cover.get(key)
         if got is None:
-            got = geo.path_cost(self.field, start, goal, row, tons=tons)
+            got = paths.path_cost(self.field, start, goal, row, tons=tons)
             self._cover[key] = got
         return got
 

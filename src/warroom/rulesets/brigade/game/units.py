@@ -15,7 +15,7 @@ from pydantic import Field, model_validator
 
 from warroom.core.tables import Table, load_table
 from warroom.rulesets.brigade.f_tables import ANTI_TANK, FIRE, INDIRECT
-from warroom.rulesets.brigade.geometry import MOVEMENT
+from warroom.rulesets.brigade.movement_table import MOVEMENT
 
 UNITS_FILE = Path(__file__).parent.parent / "data" / "game_units.toml"
 
