@@ -18,10 +18,7 @@ from pydantic import Field, field_validator
 
 from warroom.core.errors import UsageError, suggest
 from warroom.core.tables import Table, load_table
-from warroom.rulesets.brigade.table import (
-    COLUMN_WORDS,
-    Column,
-)
+from warroom.rulesets.brigade.table import COLUMN_WORDS, Column
 from warroom.rulesets.terrain_mines.terrain import unit_kinds
 
 MOVEMENT_FILE = Path(__file__).with_name("data") / "movement.toml"

@@ -18,23 +18,10 @@ from typing import Any
 
 from warroom.core.errors import UsageError
 from warroom.core.rule_uses import register_rule_use
-from warroom.rulesets.brigade.geometry import (
-    Point,
-    _in_bounds,
-    _Segment,
-)
+from warroom.rulesets.brigade.geometry import Point, _in_bounds, _Segment
 from warroom.rulesets.brigade.info import SEED
 from warroom.rulesets.brigade.movement_table import Mover, Rate, mover
-from warroom.rulesets.brigade.table import (
-    COLUMN_WORDS,
-    EPS,
-    MAPPING,
-    Battlefield,
-    Column,
-    Feature,
-    effects,
-    is_vehicle,
-)
+from warroom.rulesets.brigade.table import COLUMN_WORDS, EPS, MAPPING, Battlefield, Column, Feature, effects, is_vehicle
 from warroom.rulesets.terrain_mines.info import SEED as TERRAIN_SEED
 from warroom.rulesets.terrain_mines.terrain import unit_kinds
 

@@ -6,7 +6,7 @@ The modules, from the bottom up; each imports only modules above it in this list
   ``units`` and ``scenario`` (unit types, the scenario file format and set-up);
 - ``rules``: ``Context`` (what a game knows of its scenario, the geometry caches) and ``Position`` (a position's
   data and the rule queries asked of it);
-- ``working``: ``Board``, the working copy as the rule families see it;
+- ``effects``: ``Board``, the working copy as the rule families see it;
 - ``transport`` (cavalry, cyclists and troops riding vehicles: their orders and their effects) and ``mines``
   (minefields a side knows and spots);
 - ``legal`` (the legal actions), ``observe`` (a side's view and narration, ``secrets``), ``checks``

@@ -15,19 +15,9 @@ from typing import Any
 
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade.f_tables import INDIRECT
-from warroom.rulesets.brigade.game.actions import (
-    Continue,
-    Walk,
-)
-from warroom.rulesets.brigade.game.common import (
-    Coord,
-    Mission,
-    _killed,
-    _pt,
-)
-from warroom.rulesets.brigade.game.working import (
-    Board,
-)
+from warroom.rulesets.brigade.game.actions import Continue, Walk
+from warroom.rulesets.brigade.game.common import Coord, Mission, _killed, _pt
+from warroom.rulesets.brigade.game.effects import Board
 
 
 class Artillery:

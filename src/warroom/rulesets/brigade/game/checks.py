@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.rulesets.brigade.game.rules import (
-    Context,
-)
+from warroom.rulesets.brigade.game.rules import Context
 from warroom.rulesets.brigade.m_morale import removed_at
 
 

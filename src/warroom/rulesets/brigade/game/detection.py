@@ -14,15 +14,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from warroom.rulesets.brigade import geometry as geo
-from warroom.rulesets.brigade.game.common import (
-    AWARE,
-    CLASS_NAMES,
-    SPOTTED,
-    Coord,
-)
-from warroom.rulesets.brigade.game.working import (
-    Board,
-)
+from warroom.rulesets.brigade.game.common import AWARE, CLASS_NAMES, SPOTTED, Coord
+from warroom.rulesets.brigade.game.effects import Board
 from warroom.rulesets.brigade.m_detection import detection_class
 
 

@@ -14,21 +14,9 @@ from typing import Any
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade.f_anti_tank import column as at_column
 from warroom.rulesets.brigade.f_tables import ANTI_TANK
-from warroom.rulesets.brigade.game.common import (
-    AWARE,
-    Coord,
-    _ceil_inches,
-    _hits,
-    _killed,
-)
-from warroom.rulesets.brigade.game.rules import (
-    _reach,
-    at_weapon,
-    small_arms,
-)
-from warroom.rulesets.brigade.game.working import (
-    Board,
-)
+from warroom.rulesets.brigade.game.common import AWARE, Coord, _ceil_inches, _hits, _killed
+from warroom.rulesets.brigade.game.effects import Board
+from warroom.rulesets.brigade.game.rules import _reach, at_weapon, small_arms
 
 
 class DirectFire:

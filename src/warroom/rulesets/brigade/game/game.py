@@ -8,22 +8,11 @@ from typing import Any
 import numpy as np
 
 from warroom.rulesets.brigade.game.codes import Codec
-from warroom.rulesets.brigade.game.common import (
-    SPOTTED,
-    U,
-    _pt,
-)
-from warroom.rulesets.brigade.game.play import (
-    Builder,
-    apply,
-)
-from warroom.rulesets.brigade.game.rules import (
-    Context,
-)
+from warroom.rulesets.brigade.game.common import SPOTTED, U, _pt
+from warroom.rulesets.brigade.game.play import Builder, apply
+from warroom.rulesets.brigade.game.rules import Context
 from warroom.rulesets.brigade.game.scenario import Scenario, holders_last
-from warroom.rulesets.brigade.game.state import (
-    BrigadeState,
-)
+from warroom.rulesets.brigade.game.state import BrigadeState
 from warroom.rulesets.brigade.info import INFO
 
 

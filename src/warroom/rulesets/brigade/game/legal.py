@@ -37,17 +37,9 @@ from warroom.rulesets.brigade.game.actions import (
     Select,
     Walk,
 )
-from warroom.rulesets.brigade.game.common import (
-    _act,
-    _r,
-)
-from warroom.rulesets.brigade.game.rules import (
-    Position,
-)
-from warroom.rulesets.brigade.game.transport import (
-    CONTACT,
-    CarryingOrders,
-)
+from warroom.rulesets.brigade.game.common import _act, _r
+from warroom.rulesets.brigade.game.rules import Position
+from warroom.rulesets.brigade.game.transport import CONTACT, CarryingOrders
 
 
 class LegalActions(tuple[Hashable, ...]):

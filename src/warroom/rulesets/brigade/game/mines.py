@@ -5,7 +5,7 @@ Seed 003 "MINES" (b): "Whether the mines are hidden or exposed (i.e., does the o
 detect them?). Specify the minimum distance required to spot the minefield and the % chance to see it."
 Readings TM-30, BR-142, BR-175 and BR-176 (docs/rulings.md). The mixin is part of
 :class:`~warroom.rulesets.brigade.game.play.Builder` (written against
-:class:`~warroom.rulesets.brigade.game.working.Board`); the checks on entering and leaving a field are the
+:class:`~warroom.rulesets.brigade.game.effects.Board`); the checks on entering and leaving a field are the
 builder's own (``cross_mines`` in :mod:`.move`).
 """
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade.game.common import Coord, _ceil_inches, _clip_segment, _pt
-from warroom.rulesets.brigade.game.working import Board
+from warroom.rulesets.brigade.game.effects import Board
 
 if TYPE_CHECKING:
     pass

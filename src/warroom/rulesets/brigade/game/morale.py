@@ -12,12 +12,8 @@ from collections.abc import Sequence
 
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade.f_tables import ANTI_TANK
-from warroom.rulesets.brigade.game.common import (
-    Coord,
-)
-from warroom.rulesets.brigade.game.working import (
-    Board,
-)
+from warroom.rulesets.brigade.game.common import Coord
+from warroom.rulesets.brigade.game.effects import Board
 from warroom.rulesets.brigade.m_morale import removed_at
 
 

@@ -15,21 +15,10 @@ import numpy as np
 
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade import movement_table
-from warroom.rulesets.brigade.game.actions import (
-    MoveTo,
-    dest_words,
-)
-from warroom.rulesets.brigade.game.common import (
-    CLOSE_SPACING,
-    KEEP_OFF,
-    Coord,
-    _clip_segment,
-    _pt,
-)
+from warroom.rulesets.brigade.game.actions import MoveTo, dest_words
+from warroom.rulesets.brigade.game.common import CLOSE_SPACING, KEEP_OFF, Coord, _clip_segment, _pt
+from warroom.rulesets.brigade.game.effects import Board
 from warroom.rulesets.brigade.game.scenario import FORMATION_SPACING, formation
-from warroom.rulesets.brigade.game.working import (
-    Board,
-)
 
 
 class Movement:

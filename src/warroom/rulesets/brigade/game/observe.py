@@ -12,13 +12,8 @@ import json
 from typing import Any
 
 from warroom.core.errors import UsageError
-from warroom.rulesets.brigade.game.common import (
-    SPOTTED,
-)
-from warroom.rulesets.brigade.game.rules import (
-    Context,
-    Position,
-)
+from warroom.rulesets.brigade.game.common import SPOTTED
+from warroom.rulesets.brigade.game.rules import Context, Position
 
 
 class SideView(Position):

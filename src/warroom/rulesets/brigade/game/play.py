@@ -4,7 +4,7 @@
 follows without a decision (seed 004 "Move Sequence": casualty tests, pin tests, requests, arrivals, the orders
 phase, the next move), checks victory (seed 004 "Winning and Losing": half the companies lost, BR-104; objective
 points at the end, BR-130), and freezes the new state. Each rule family is a mixin written against
-:class:`~.working.Board`. :func:`apply` is the rules of play a state hands its actions to.
+:class:`~.effects.Board`. :func:`apply` is the rules of play a state hands its actions to.
 """
 
 from __future__ import annotations
@@ -43,37 +43,16 @@ from warroom.rulesets.brigade.game.actions import (
     Walk,
     dest_words,
 )
-from warroom.rulesets.brigade.game.artillery import (
-    Artillery,
-)
-from warroom.rulesets.brigade.game.common import (
-    TYPE_INDEX,
-    Event,
-    Mission,
-    U,
-)
-from warroom.rulesets.brigade.game.detection import (
-    Detection,
-)
-from warroom.rulesets.brigade.game.fire import (
-    DirectFire,
-)
-from warroom.rulesets.brigade.game.mines import (
-    MinefieldSight,
-)
-from warroom.rulesets.brigade.game.morale import (
-    Morale,
-)
-from warroom.rulesets.brigade.game.move import (
-    Movement,
-)
+from warroom.rulesets.brigade.game.artillery import Artillery
+from warroom.rulesets.brigade.game.common import TYPE_INDEX, Event, Mission, U
+from warroom.rulesets.brigade.game.detection import Detection
+from warroom.rulesets.brigade.game.fire import DirectFire
+from warroom.rulesets.brigade.game.mines import MinefieldSight
+from warroom.rulesets.brigade.game.morale import Morale
+from warroom.rulesets.brigade.game.move import Movement
 from warroom.rulesets.brigade.game.rules import Context
-from warroom.rulesets.brigade.game.state import (
-    BrigadeState,
-)
-from warroom.rulesets.brigade.game.transport import (
-    CarryingRules,
-)
+from warroom.rulesets.brigade.game.state import BrigadeState
+from warroom.rulesets.brigade.game.transport import CarryingRules
 from warroom.rulesets.brigade.game.units import UnitType
 
 

@@ -23,9 +23,7 @@ from warroom.rulesets.brigade import movement_table, paths
 from warroom.rulesets.brigade.f_anti_tank import column as at_column
 from warroom.rulesets.brigade.f_small_arms import band_points
 from warroom.rulesets.brigade.f_tables import ANTI_TANK, FIRE
-from warroom.rulesets.brigade.game.actions import (
-    DESTS,
-)
+from warroom.rulesets.brigade.game.actions import DESTS
 from warroom.rulesets.brigade.game.common import (
     MARGIN,
     WALK_INCHES,

@@ -11,23 +11,11 @@ from collections.abc import Hashable
 from typing import Any, cast
 
 from warroom.core.errors import UsageError
-from warroom.rulesets.brigade.game.actions import (
-    MoveTo,
-)
-from warroom.rulesets.brigade.game.common import (
-    Event,
-    Mission,
-    U,
-)
-from warroom.rulesets.brigade.game.legal import (
-    Orders,
-)
-from warroom.rulesets.brigade.game.observe import (
-    SideView,
-)
-from warroom.rulesets.brigade.game.rules import (
-    Context,
-)
+from warroom.rulesets.brigade.game.actions import MoveTo
+from warroom.rulesets.brigade.game.common import Event, Mission, U
+from warroom.rulesets.brigade.game.legal import Orders
+from warroom.rulesets.brigade.game.observe import SideView
+from warroom.rulesets.brigade.game.rules import Context
 
 
 class BrigadeState(Orders, SideView):

@@ -10,7 +10,7 @@ pinned"); seed 003 "MINES" for riders of a vehicle that meets a mine. Readings B
 BR-172 (docs/rulings.md). The mixins below are parts of
 :class:`~warroom.rulesets.brigade.game.legal.Orders` (the orders) and
 :class:`~warroom.rulesets.brigade.game.play.Builder` (their effects, written against
-:class:`~warroom.rulesets.brigade.game.working.Board`).
+:class:`~warroom.rulesets.brigade.game.effects.Board`).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Protocol
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade.game.actions import Dismount, Embark, Mount
 from warroom.rulesets.brigade.game.common import Coord, _act, _killed, _on_table, _pt, _r
+from warroom.rulesets.brigade.game.effects import Board
 from warroom.rulesets.brigade.game.scenario import formation, holders_last, holders_of, horse_lines
-from warroom.rulesets.brigade.game.working import Board
 
 if TYPE_CHECKING:
     from warroom.rulesets.brigade.game.common import U

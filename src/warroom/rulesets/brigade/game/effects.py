@@ -14,21 +14,9 @@ from typing import Any, Protocol
 import numpy as np
 
 from warroom.core.ruling import Ruling
-from warroom.rulesets.brigade.game.actions import (
-    Continue,
-    MoveTo,
-    Walk,
-)
-from warroom.rulesets.brigade.game.common import (
-    Coord,
-    Event,
-    Mission,
-    U,
-)
-from warroom.rulesets.brigade.game.rules import (
-    Context,
-    Position,
-)
+from warroom.rulesets.brigade.game.actions import Continue, MoveTo, Walk
+from warroom.rulesets.brigade.game.common import Coord, Event, Mission, U
+from warroom.rulesets.brigade.game.rules import Context, Position
 from warroom.rulesets.brigade.game.units import UnitType
 
 
