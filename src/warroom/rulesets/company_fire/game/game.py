@@ -1,1050 +1,75 @@
-"""Company Fire as a complete, rules-enforced game (seed 002; docs/design/company-fire-game.md).
+"""Company Fire game: :class:`CFGame`, a scenario bound to the rules; the working copy :class:`_Play`, which
+resolves an action; the odds before acting, fog of war and the invariants.
 
-A :class:`CFGame` is a scenario (``scenario.py``) bound to the rules; a :class:`CFState` is one
-position of it, immutable. ``apply`` works on a :class:`_Play` (a mutable copy), resolves the
-action and everything that follows without a decision (artillery arrival, card draws, the game
-clock, segments in which the side to act has nothing to do), and freezes the result. Every die
-goes through a registered procedure (``warroom.core.api.roll``) with the state's own generator,
-so the odds :meth:`CFState.odds` shows and the result applied come from one code path.
+A :class:`CFGame` is a :class:`.base.GameBase` (the scenario as the rules read it) bound to the rules of play; a
+:class:`.state.CFState` is one position of it, immutable. ``apply`` works on a :class:`_Play` (a mutable copy),
+resolves the action and everything that follows without a decision (artillery arrival, card draws, the game
+clock, segments in which the side to act has nothing to do), and freezes the result. Every die goes through a
+registered procedure (``warroom.core.api.roll``) with the state's own generator, so the odds
+:meth:`CFState.odds` shows and the result applied come from one code path.
 
-Readings: CF-40 ... CF-56 (scenarios, set-up, victory) and CF-57 ... CF-63 (the game's own:
-which enemies a side reckons with, the close-assault move, acting once per card, the decisions
-the engine asks for, leaders sacrificed and moving, blinds kept whole) in docs/rulings.md; the
-vehicle rules CF-65 ... CF-89 in docs/rulings.md (facing and turret, arcs of sight
-and fire, buttoning up, vehicle movement and pivots, forced moves, anti-tank fire, vehicle op fire
-and close assault); transport CF-90 ... CF-96 in docs/rulings.md: who rides in what and
-how riders count for stacking (CF-90), mounting and dismounting (CF-91), riders moving with their
-carrier (CF-92), what riders may do and what may hit them (CF-93), passengers when the carrier is hit
-(CF-94), riders and fog of war (CF-95).
+Readings: CF-40 ... CF-56 (scenarios, set-up, victory) and CF-57 ... CF-63 (the game's own: which enemies a
+side reckons with, the close-assault move, acting once per card, the decisions the engine asks for, leaders
+sacrificed and moving, blinds kept whole) in docs/rulings.md; the vehicle rules CF-65 ... CF-89 (facing and
+turret, arcs of sight and fire, buttoning up, vehicle movement and pivots, forced moves, anti-tank fire,
+vehicle op fire and close assault); transport CF-90 ... CF-96: mounting and dismounting (CF-91), riders
+moving with their carrier (CF-92), what riders may do and what may hit them (CF-93), passengers when the
+carrier is hit (CF-94), riders and fog of war (CF-95).
 """
 
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 import numpy as np
 
 from warroom.core.api import odds as exact_odds
 from warroom.core.api import roll
-from warroom.core.chance import Card, parse_card
 from warroom.core.coverage import register_rule_use
-from warroom.core.errors import UsageError, suggest
-from warroom.core.game import register_game
+from warroom.core.errors import UsageError
 from warroom.core.ruling import Ruling
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
-from warroom.rulesets.company_fire.geometry import king_distance, range_between, shares_edge
+from warroom.rulesets.company_fire.game.actions import Action
+from warroom.rulesets.company_fire.game.base import GameBase, _rng_state
+from warroom.rulesets.company_fire.game.common import (
+    ALIVE,
+    ARRIVAL,
+    MAX_RANGE,
+    REACTION,
+    ROLES,
+    Decision,
+    LogLine,
+    MineState,
+    Mission,
+    Smoke,
+    UnitState,
+    _other,
+    _sp,
+)
+from warroom.rulesets.company_fire.game.legal import _illegal, _legal
+from warroom.rulesets.company_fire.game.rules import _losses, _points, _Rules
+from warroom.rulesets.company_fire.game.state import CFState, _state_from_json
+from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.info import INFO, SEED
-from warroom.rulesets.company_fire.initiative import SEGMENTS, Initiative, end_segment, next_card, opening
-from warroom.rulesets.company_fire.los import cover_for_attack, los_table, visible, visible_from
-from warroom.rulesets.company_fire.movement import destinations as move_destinations
-from warroom.rulesets.company_fire.scenario import Scenario, load_scenario
-from warroom.rulesets.company_fire.tables import tables
-from warroom.rulesets.company_fire.units import UnitType
-from warroom.rulesets.company_fire.vehicles import (
-    FACINGS,
-    facing_towards,
-    in_front,
-    sees_in_arc,
-    turn_steps,
-)
+from warroom.rulesets.company_fire.initiative import SEGMENTS, end_segment, next_card, opening
+from warroom.rulesets.company_fire.los import cover_for_attack
+from warroom.rulesets.company_fire.scenario import load_scenario, shipped_scenarios
+from warroom.rulesets.company_fire.vehicles import FACINGS, facing_towards, in_front
 
-ARRIVAL, DECLARE, LEADERS, RALLY, GROUP, ASSAULT, INDIVIDUAL, REACTION = range(8)
-ROLES = ("attacker", "defender")
-ALIVE = frozenset({"good_order", "pinned", "suppressed"})
 STATUS_WORD = {"good order": "good_order", "pinned": "pinned", "suppressed": "suppressed", "destroyed": "destroyed"}
-MAX_RANGE = 10  # the longest small-arms range (MMG, HMG, sniper): how far an unseen blind may threaten
-
-KINDS = (
-    "end", "move", "fire", "group_fire", "assault", "assault_move", "rally", "leader_move", "declare_he",
-    "declare_smoke", "snipe", "mortar_smoke", "occupy_bocage", "fall_back", "find_path", "clear_mines",
-    "op_fire", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose", "occupy", "stay",
-    "at_fire", "button_up", "pivot_N", "pivot_E", "pivot_S", "pivot_W", "turret_N", "turret_E", "turret_S",
-    "turret_W", "mount", "dismount",
-)
-KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
-
-
-def _other(side: str) -> str:
-    return "defender" if side == "attacker" else "attacker"
-
-
-def _sp(space: Space | None) -> str:
-    return "-" if space is None else f"{space[0]},{space[1]}"
-
-
-class Action(NamedTuple):
-    """One decision: ``kind`` (one of :data:`KINDS`), the unit acting, a space, another unit.
-
-    Readable (``str``), hashable, and with a stable integer code per scenario (:meth:`CFGame.encode`).
-    """
-
-    kind: str
-    unit: str = ""
-    space: Space | None = None
-    other: str = ""
-
-    def __str__(self) -> str:
-        k, u, s, o = self.kind, self.unit, _sp(self.space), self.other
-        return {
-            "end": "end the segment",
-            "move": f"{u} moves to {s}",
-            "fire": f"{u} fires at {s}",
-            "group_fire": f"group fire from {u}'s space at {s}",
-            "assault": f"{u}{' and ' + o if o else ''} close assault {s}",
-            "assault_move": f"{u} moves to {s} to close assault",
-            "rally": f"{u} tries to rally",
-            "leader_move": f"{u} (leader) moves to {s}",
-            "declare_he": f"{u} calls an HE mission on {s}",
-            "declare_smoke": f"{u} calls a smoke mission on {s}",
-            "snipe": f"{u} snipes at {o}",
-            "mortar_smoke": f"{u} fires smoke at {s}",
-            "occupy_bocage": f"{u} occupies the bocage",
-            "fall_back": f"{u} falls back to {s}",
-            "find_path": f"{u} looks for a path through the minefield at {s}",
-            "clear_mines": f"{u} clears the minefield at {s}",
-            "op_fire": f"{u} takes opportunity fire",
-            "pass": "hold fire",
-            "retreat": f"{u} retreats to {s} to take one hit fewer",
-            "take_hits": f"{u} stands and takes the hits",
-            "sacrifice": f"{o} sacrifices himself to save {u}",
-            "decline": f"no leader is sacrificed for {u}",
-            "lose": f"{u} is lost in the tie",
-            "occupy": f"the assaulting units occupy {s}",
-            "stay": "the assaulting units stay where they are",
-            "at_fire": f"{u} fires its anti-tank weapon at {o} in {s}",
-            "button_up": f"{u} buttons up",
-            "mount": f"{u} mounts {o}",
-            "dismount": f"{u} dismounts in {s}",
-        }.get(k) or (f"{u} pivots to face {k[-1]}" if k.startswith("pivot") else f"{u} turns its turret to {k[-1]}")
-
-
-class UnitState(NamedTuple):
-    """A unit's changing facts. ``at`` is None once it has left the table."""
-
-    at: Space | None
-    status: str  # good_order, pinned, suppressed, destroyed (counts for victory), removed (by the rules)
-    hidden: bool
-    bocage: bool
-    moved: bool
-    fired: bool
-    done: bool
-    rallied: bool
-    op_fired: bool
-    jammed: bool
-    smoke_rounds: int
-    facing: str = ""  # N, E, S, W for vehicles and guns (CF-43, CF-65)
-    turret: str = ""  # a turreted vehicle's turret (CF-65)
-    at_fired: bool = False  # fired its anti-tank weapon or main gun this card (CF-74)
-    pivoted: bool = False  # pivoted in place this card (CF-73)
-    turned: bool = False  # turned its turret this card (CF-73)
-    riding: int = -1  # the index of the half-track or truck it rides in, -1 when on foot (CF-90)
 
 
 _UNIT_FIELD = {name: k for k, name in enumerate(UnitState._fields)}
 
 
-class MineState(NamedTuple):
-    at: Space
-    laid_by: str
-    real: bool
-    marked: bool
-    path: bool
-    gone: bool
-
-
-class Mission(NamedTuple):
-    """A fire mission declared by ``side``'s observer ``fo`` on ``space``; ``ready`` from the next card."""
-
-    side: str
-    fo: int
-    space: Space
-    kind: str
-    ready: bool
-
-
-class Smoke(NamedTuple):
-    space: Space
-    side: str
-
-
-class Decision(NamedTuple):
-    """A decision the rules hand to one side in the middle of an action (reading CF-60)."""
-
-    kind: str  # opfire, retreat, sacrifice, lose, occupy, ca_retreat
-    side: str
-    data: tuple[Any, ...]
-
-
-class LogLine(NamedTuple):
-    text: str
-    audience: str  # "all", or the one side that may read it
-
-
-# --- the game ------------------------------------------------------------------------------------------
-
-
-class CFGame:
-    """A Company Fire scenario bound to the rules: the static half of every state."""
-
-    ruleset = INFO.id
-    version = INFO.version
-    sides = ROLES
-
-    def __init__(self, scenario: Scenario, path: Path | None = None) -> None:
-        self.scenario = scenario
-        self.path = path
-        self.scenario_name = scenario.name
-        self.board = scenario.board
-        self.los = los_table(scenario.board)
-        self.units = scenario.units
-        self.ids = tuple(u.id for u in self.units)
-        self.index = {u.id: i for i, u in enumerate(self.units)}
-        self.types: tuple[UnitType, ...] = tuple(u.type for u in self.units)
-        self.side_of = tuple(u.side for u in self.units)
-        self.smf = tuple(t.is_smf for t in self.types)
-        self.vehicle = tuple(t.is_vehicle for t in self.types)
-        self.armoured = tuple(t.armoured for t in self.types)
-        self.has_vehicles = any(self.vehicle)
-        self.faces = any(t.faces_an_edge for t in self.types)
-        self.carries = tuple((t.vehicle.carries, t.vehicle.carries_smfs) if t.vehicle is not None else (0, 0)
-                             for t in self.types)
-        """Squads or teams, and SMFs, each unit carries (CF-90): (0, 0) but for half-tracks and trucks."""
-        self.transport = any(c != (0, 0) for c in self.carries)
-        self.may_ride = tuple(t.kind in ("squad", "weapon_team", "smf") for t in self.types)
-        self.spaces = self.board.spaces()
-        self.space_index = {s: i for i, s in enumerate(self.spaces)}
-        self.clock_ends_at = scenario.rules.clock_ends_at
-        self.dice = _Dice()
-        self.touching = {s: frozenset(B.touching(self.board, s)) for s in self.spaces}
-        self.near = B.touching_map(self.board)
-        self.step_graphs = {mover: B.step_graph(self.board, mover) for mover in ("infantry", "vehicle")}
-        self.scouts = tuple(i for i, t in enumerate(self.types) if t.has("scout"))
-        self.positions: dict[tuple[Any, ...], dict[Any, Any]] = {}
-        self._zones: dict[tuple[Space, int], frozenset[Space]] = {}
-        self.searches: dict[tuple[Any, ...], dict[Space, tuple[Space, ...]]] = {}
-        """Movement searches lately made, by what they depend on (see :meth:`_Rules._destinations`)."""
-        """What the rules worked out about each position seen lately (see :meth:`_Rules.position_memo`)."""
-        n_units, n_spaces = len(self.units) + 1, len(self.spaces) + 1
-        self._radix = (n_units, n_spaces, n_units)
-        self.action_space = len(KINDS) * n_units * n_spaces * n_units
-
-    def zone(self, centre: Space, reach: int) -> frozenset[Space]:
-        """The spaces within ``reach`` of ``centre`` counting diagonal steps as one (kept per centre and reach)."""
-        key = (centre, reach)
-        found = self._zones.get(key)
-        if found is None:
-            found = self._zones[key] = frozenset(s for s in self.spaces if king_distance(centre, s) <= reach)
-        return found
-
-    # encoding ---------------------------------------------------------------------------------------
-
-    def encode(self, action: Hashable) -> int:
-        if not isinstance(action, Action) or action.kind not in KIND_INDEX:
-            raise UsageError(f"{action!r} is not a Company Fire action")
-        nu, ns, _ = self._radix
-        u = self.index[action.unit] if action.unit else nu - 1
-        s = self.space_index[action.space] if action.space is not None else ns - 1
-        o = self.index[action.other] if action.other else nu - 1
-        return ((KIND_INDEX[action.kind] * nu + u) * ns + s) * nu + o
-
-    def decode(self, code: int) -> Action:
-        if not isinstance(code, int) or not 0 <= code < self.action_space:
-            raise UsageError(f"action code {code!r} is not one of this scenario's (0 to {self.action_space - 1})")
-        nu, ns, _ = self._radix
-        code, o = divmod(code, nu)
-        code, s = divmod(code, ns)
-        k, u = divmod(code, nu)
-        return Action(KINDS[k], self.ids[u] if u < nu - 1 else "", self.spaces[s] if s < ns - 1 else None,
-                      self.ids[o] if o < nu - 1 else "")
-
-    # states -----------------------------------------------------------------------------------------
-
-    def initial_state(self, seed: int) -> CFState:
-        sc = self.scenario
-        units = tuple(UnitState(u.at, "good_order", u.hidden, u.occupies_bocage, False, False, False, False, False,
-                                False, u.smoke_rounds, u.facing or "", u.turret or "",
-                                riding=self.index[u.riding] if u.riding else -1) for u in self.units)
-        dummies = tuple(sorted((side.role, s) for side in (sc.attacker, sc.defender) for s in side.dummy_blinds))
-        mines = tuple(MineState(m.at, m.laid_by, m.real, m.marked, False, False) for m in sc.minefields)
-        init = opening(sc.attacker.colour, 2 if sc.rules.jokers else 0)
-        missions = ((sc.attacker.fire_missions.he, sc.attacker.fire_missions.smoke),
-                    (sc.defender.fire_missions.he, sc.defender.fire_missions.smoke))
-        held = tuple(o.held_by for o in sc.victory.objectives)
-        rng = np.random.Generator(np.random.PCG64(seed))
-        start = CFState(self, units, dummies, mines, init, missions, (), (), held, (), (), _rng_state(rng), None, 0)
-        play = _Play(start)
-        play.say(f"{sc.name}: {sc.attacker.name} attack {sc.defender.name}. The attacker opens as if it had drawn "
-                 "a Move card (seed \"Initiative and Phase Sequence\").")
-        play.advance()
-        return play.freeze()
-
-    def state_from_json(self, data: dict[str, Any]) -> CFState:
-        try:
-            return _state_from_json(self, data)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise UsageError(f"not a Company Fire state of {self.scenario_name}: {exc}") from None
-
-    def unit_label(self, i: int) -> str:
-        u = self.units[i]
-        return f"{u.id} ({u.name + ', ' if u.name else ''}{u.type.label})"
-
-
-def load(path: Path) -> CFGame:
-    """The game loader registered for ``company-fire``: a scenario file to a :class:`CFGame`."""
-    return CFGame(load_scenario(path), Path(path))
-
-
-def _shipped() -> tuple[Path, ...]:
-    from warroom.rulesets.company_fire.scenario import shipped_scenarios
-
-    return shipped_scenarios()
-
-
-register_game(INFO.id, load, _shipped)
-
-
-def _rng_state(rng: np.random.Generator) -> tuple[int, int, int, int]:
-    s = rng.bit_generator.state
-    return (int(s["state"]["state"]), int(s["state"]["inc"]), int(s["has_uint32"]), int(s["uinteger"]))
-
-
-class _Dice:
-    """The game's one PCG64 generator, set to a state's place in its stream when that state throws dice.
-
-    A state keeps its generator's state as plain numbers; making a generator anew for each action
-    is slow, so a game keeps one and sets it, or, when it already stands where the state's stream
-    does (the previous action left it there), hands it over as it is. Only the working copy that
-    took it last may read it back.
-    """
-
-    __slots__ = ("bit", "generator", "owner", "stands_at")
-
-    def __init__(self) -> None:
-        self.bit = np.random.PCG64(0)
-        self.generator = np.random.Generator(self.bit)
-        self.stands_at: tuple[int, int, int, int] | None = None
-        self.owner: object = None
-
-    def take(self, owner: object, state: tuple[int, int, int, int]) -> np.random.Generator:
-        if self.stands_at != state:
-            self.bit.state = {"bit_generator": "PCG64", "state": {"state": state[0], "inc": state[1]},
-                              "has_uint32": state[2], "uinteger": state[3]}
-        self.stands_at = None
-        self.owner = owner
-        return self.generator
-
-    def give_back(self, owner: object) -> tuple[int, int, int, int]:
-        if self.owner is not owner:
-            raise RuntimeError("the game's dice were taken by another working copy before this one finished")
-        self.owner = None
-        self.stands_at = _rng_state(self.generator)
-        return self.stands_at
-
-
-_POSITIONS_KEPT = 256
-
-
-def _keys(name: str) -> dict[Any, str]:
-    """Memo keys per side, made once: a string made once keeps its hash."""
-    return {side: f"{name} {side}" for side in (None, "attacker", "defender")}
-
-
-_LIVING, _BLINDS, _KNOWN, _ENEMY_SETS, _LOSSES = (
-    _keys(n) for n in ("living", "blinds", "known", "enemy sets", "losses"))
-_FULL = {(side, smf): f"full {side} {smf}" for side in ("attacker", "defender") for smf in (False, True)}
 _FLAGS = frozenset({"moved", "fired", "done", "rallied", "op_fired", "jammed", "smoke_rounds", "at_fired", "pivoted",
                     "turned"})
 """Unit fields that are not part of the position (:meth:`_Rules.position_memo`)."""
-
-
-# --- queries shared by the frozen state and the working copy ------------------------------------------
-
-
-class _Rules(ABC):
-    """What the rules ask of a position: who is where, who sees what, what each unit may do."""
-
-    __slots__ = ()
-    game: CFGame
-    units: Sequence[UnitState]
-    dummies: Iterable[tuple[str, Space]]
-    mines: Sequence[MineState]
-    init: Initiative
-    missions: Sequence[tuple[int, int]]
-    declared: Sequence[Mission]
-    smoke: Sequence[Smoke]
-    decisions: Sequence[Decision]
-    _memo: dict[Any, Any] | None
-    """The position's memo once looked up (hot queries read it as ``self._memo or self.memo()``)."""
-
-    # where things are ---------------------------------------------------------------------------------
-
-    @abstractmethod
-    def memo(self) -> dict[Any, Any]:
-        """Answers about this position, kept until it changes."""
-
-    def position_memo(self) -> dict[Any, Any]:
-        """The answers kept for this position, shared by every state with the same position.
-
-        The position is where each unit is, its status, whether it is hidden and whether it holds
-        bocage, the dummy blinds, the smoke and the minefields: all that the memoised queries read. Flags of the
-        card (moved, fired, op fired...) are not part of it, so the states of one card mostly share
-        their answers. The game keeps a bounded number of positions.
-        """
-        where: tuple[Any, ...]
-        if self.game.transport:  # who rides decides targets, stacking and actions (CF-90 ... CF-95)
-            where = tuple([(u.at, u.status, u.hidden, u.bocage, u.facing, u.turret, u.riding) for u in self.units])
-        elif self.game.faces:  # facing and turret decide sight and fire (CF-65, CF-66)
-            where = tuple([(u.at, u.status, u.hidden, u.bocage, u.facing, u.turret) for u in self.units])
-        else:
-            where = tuple([(u.at, u.status, u.hidden, u.bocage) for u in self.units])
-        key = (where, frozenset(self.dummies), frozenset([s.space for s in self.smoke]), tuple(self.mines))
-        positions = self.game.positions
-        found = positions.get(key)
-        if found is None:
-            if len(positions) >= _POSITIONS_KEPT:
-                positions.clear()
-            found = positions[key] = {}
-        return found
-
-    def alive(self, i: int) -> bool:
-        u = self.units[i]
-        return u.at is not None and u.status in ALIVE
-
-    def living(self, side: str | None = None) -> list[int]:
-        m = self._memo or self.memo()
-        key = _LIVING[side]
-        if key not in m:
-            g = self.game
-            m[key] = [i for i, u in enumerate(self.units)
-                      if u.at is not None and u.status in ALIVE and (side is None or g.side_of[i] == side)]
-        return m[key]  # type: ignore[no-any-return]
-
-    def at(self, space: Space, side: str | None = None) -> list[int]:
-        m = self._memo or self.memo()
-        if "at" not in m:
-            where: dict[Space | None, list[int]] = {}
-            for i in self.living():
-                where.setdefault(self.units[i].at, []).append(i)
-            m["at"] = where
-        here = m["at"].get(space, [])
-        if side is None:
-            return list(here)
-        return [i for i in here if self.game.side_of[i] == side]
-
-    def riders(self, c: int) -> list[int]:
-        """The living units riding in carrier ``c`` (CF-90)."""
-        return [k for k in self.living() if self.units[k].riding == c]
-
-    def room_aboard(self, c: int, k: int) -> bool:
-        """Whether unit ``k`` fits in carrier ``c`` beside its riders: ``carries`` squads or teams and
-        ``carries_smfs`` SMFs (CF-90)."""
-        g = self.game
-        teams, smfs = g.carries[c]
-        aboard = self.riders(c)
-        if g.smf[k]:
-            return sum(1 for x in aboard if g.smf[x]) < smfs
-        return sum(1 for x in aboard if not g.smf[x]) < teams
-
-    def space_takes(self, k: int, space: Space) -> bool:
-        """Whether unit ``k`` may stand in ``space`` beside the friends on foot there (seed "Stacking": riders
-        do not count while aboard, CF-90)."""
-        g = self.game
-        here = [x for x in self.at(space, g.side_of[k]) if self.units[x].riding < 0 and x != k]
-        n = sum(1 for x in here if not g.smf[x])
-        return B.stacking_allows(n + (0 if g.smf[k] else 1), len(here) - n + (1 if g.smf[k] else 0))
-
-    def smoke_spaces(self) -> frozenset[Space]:
-        m = self._memo or self.memo()
-        if "smoke" not in m:
-            m["smoke"] = frozenset(s.space for s in self.smoke)
-        return m["smoke"]  # type: ignore[no-any-return]
-
-    def blockers(self) -> frozenset[Space]:
-        """Spaces that block LOS as units do: non-SMF units, and every blind, real or dummy (CF-20, CF-48)."""
-        m = self._memo or self.memo()
-        if "blockers" not in m:
-            g = self.game
-            out = {self.units[i].at for i in self.living() if not g.smf[i] or self.units[i].hidden}
-            out.update(s for _, s in self.dummies)
-            m["blockers"] = frozenset(s for s in out if s is not None)
-        return m["blockers"]  # type: ignore[no-any-return]
-
-    def held_bocage(self) -> frozenset[Space]:
-        m = self._memo or self.memo()
-        if "held" not in m:
-            m["held"] = frozenset(u.at for u in self.units
-                                  if u.bocage and u.at is not None and u.status in ("good_order", "pinned"))
-        return m["held"]  # type: ignore[no-any-return]
-
-    def sees(self, a: Space, b: Space) -> bool:
-        m = self._memo or self.memo()
-        key = (a, b)
-        seen = m.get(key)
-        if seen is None:
-            seen = m[key] = visible(self.game.los, a, b, self.blockers(), self.smoke_spaces(), self.held_bocage())
-        return seen
-
-    def blind_spaces(self, side: str) -> frozenset[Space]:
-        """The spaces holding ``side``'s blind markers: hidden units and dummies (CF-46)."""
-        m = self._memo or self.memo()
-        key = _BLINDS[side]
-        if key not in m:
-            out = {self.units[i].at for i in self.living(side) if self.units[i].hidden}
-            out.update(s for who, s in self.dummies if who == side)
-            m[key] = frozenset(s for s in out if s is not None)
-        return m[key]  # type: ignore[no-any-return]
-
-    def known_enemies(self, side: str) -> list[Space]:
-        """Where ``side`` knows or must assume the enemy is: its revealed units and its blinds (CF-57)."""
-        m = self._memo or self.memo()
-        key = _KNOWN[side]
-        if key not in m:
-            enemy = _other(side)
-            spaces = {self.units[i].at for i in self.living(enemy) if not self.units[i].hidden}
-            spaces |= self.blind_spaces(enemy)
-            m[key] = sorted(s for s in spaces if s is not None)
-        return m[key]  # type: ignore[no-any-return]
-
-    def in_enemy_los(self, side: str, space: Space, *, op_fire_only: bool = False, mover: int = -1) -> bool:
-        """Whether a known enemy (CF-57) sees ``space``; with ``op_fire_only``, one that could op fire there
-        (at ``mover``, when the question is about one). A vehicle sees only within its arcs (CF-66)."""
-        enemy = _other(side)
-        vehicle = self.game.vehicle
-        blinds = self.blind_spaces(enemy)
-        for s in self.known_enemies(side):
-            if s in blinds:
-                if (not op_fire_only or range_between(s, space) <= MAX_RANGE) and self.sees(s, space):
-                    return True
-                continue
-            for i in self.at(s, enemy):
-                if op_fire_only and not self.may_op_fire(i, space, mover):
-                    continue
-                if self.sees(s, space) and (not vehicle[i] or self.arc_sees(i, space)):
-                    return True
-        return False
-
-    # vehicles: arcs, weapons (seed "Vehicle Line of Sight", "Attacking vehicles") ------------------------
-
-    def front_only(self, i: int) -> bool:
-        """CF-67: a fixed-gun vehicle (a TD) sees its front only; a closed-top vehicle is buttoned up, and
-        sees its front only, while pinned or suppressed."""
-        t = self.game.types[i]
-        v = t.vehicle
-        assert v is not None
-        return (not v.turret and t.anti_tank is not None) or (v.closed_top and self.units[i].status != "good_order")
-
-    def arc_sees(self, i: int, target: Space) -> bool:
-        """Whether vehicle ``i``'s crew can look at ``target``: its arcs, not the terrain (CF-66, CF-67)."""
-        u = self.units[i]
-        return sees_in_arc(u.at, u.facing, u.turret or None, self.front_only(i), target)  # type: ignore[arg-type]
-
-    def unit_sees(self, i: int, target: Space) -> bool:
-        """Whether unit ``i`` sees ``target``: LOS from its space, and for a vehicle its arcs."""
-        at = self.units[i].at
-        assert at is not None
-        return self.sees(at, target) and (not self.game.vehicle[i] or self.arc_sees(i, target))
-
-    def mg_arc(self, i: int, target: Space) -> bool:
-        """A vehicle's hull MG fires only through the edge its bow faces (CF-77); others all round."""
-        u = self.units[i]
-        return not self.game.vehicle[i] or in_front(u.at, u.facing, target)  # type: ignore[arg-type]
-
-    def gun_arc(self, i: int, target: Space) -> bool:
-        """A main gun fires through the edge its turret points at (a fixed gun, or an anti-tank gun, through
-        the edge it faces); infantry anti-tank weapons fire all round (CF-76)."""
-        u = self.units[i]
-        if not u.facing:
-            return True
-        return in_front(u.at, u.turret or u.facing, target)  # type: ignore[arg-type]
-
-    def buttoned(self, i: int) -> bool:
-        """CF-67: a closed-top vehicle is buttoned up exactly while pinned or suppressed."""
-        v = self.game.types[i].vehicle
-        return v is not None and v.closed_top and self.units[i].status in ("pinned", "suppressed")
-
-    def op_weapon(self, i: int, target: Space, j: int) -> str | None:
-        """Which weapon unit ``i`` may take op fire with at unit ``j`` entering ``target``: ``"at"`` (main gun,
-        anti-tank gun or weapon), ``"small"`` (its fire-table weapon or hull MG), or None. Seed "Opportunity
-        Fire", "Vehicle Opportunity Fire", readings CF-71, CF-76, CF-83."""
-        g = self.game
-        u, t = self.units[i], g.types[i]
-        if u.at is None or t.is_smf or u.riding >= 0:
-            return None
-        buttoned = self.buttoned(i)
-        if u.status != "good_order" and not (buttoned and u.status == "pinned"):
-            return None
-        dist = range_between(u.at, target)
-        at_vehicle = j >= 0 and g.vehicle[j]
-        ranges = tables().vehicle_opportunity_fire
-        gun = t.anti_tank
-        gun_ok = (gun is not None and not u.op_fired and not u.at_fired and dist <= gun.range_spaces
-                  and (at_vehicle or (t.anti_tank_key or "").endswith("_gun"))
-                  and (not buttoned or (at_vehicle and dist <= ranges.buttoned_gun_range))
-                  and self.gun_arc(i, target))
-        w = t.weapon
-        small_ok = (w is not None and not (j >= 0 and g.armoured[j])
-                    and not (u.jammed if w.machine_gun else u.op_fired)
-                    and dist <= (ranges.buttoned_mg_range if buttoned else w.range_spaces)
-                    and not (buttoned and at_vehicle) and self.mg_arc(i, target))
-        if at_vehicle:
-            return "at" if gun_ok else "small" if small_ok else None
-        return "small" if small_ok else "at" if gun_ok else None
-
-    def leaders_in(self, space: Space, side: str) -> str:
-        kinds = {self.game.types[i].leader for i in self.at(space, side)}
-        pl, cc = "platoon_leader" in kinds, "company_commander" in kinds
-        return "both" if pl and cc else "pl" if pl else "cc" if cc else "none"
-
-    def own_leader_present(self, i: int) -> bool:
-        """CF-44: the unit's own platoon leader or its side's company commander shares its space."""
-        g = self.game
-        me = g.units[i]
-        for j in self.at(self.units[i].at, g.side_of[i]):  # type: ignore[arg-type]
-            t = g.types[j]
-            if t.leader == "company_commander" or (t.leader == "platoon_leader" and me.platoon
-                                                    and g.units[j].platoon == me.platoon):
-                return True
-        return False
-
-    # what a unit may do ------------------------------------------------------------------------------
-
-    def card(self) -> str:
-        return self.init.kind
-
-    def may_move(self, i: int) -> bool:
-        u, t = self.units[i], self.game.types[i]
-        if u.moved or u.done or u.status not in ("good_order", "pinned"):
-            return False
-        if t.vehicle is not None:  # CF-74: a tank never moves after its main gun fired; fire then move: face card
-            if u.at_fired and not t.vehicle.moves_and_fires_gun:
-                return False
-            return not ((u.fired or u.at_fired) and self.card() != "face")
-        return not ((u.fired or u.at_fired) and (self.card() != "face" or not t.move_and_fire))
-
-    def may_fire(self, i: int) -> bool:
-        u, t = self.units[i], self.game.types[i]
-        if t.vehicle is not None:  # CF-74, CF-78: a hull MG, after a move too but not on a Fire card
-            return t.weapon is not None and not u.fired and not u.done and not (u.moved and self.card() == "fire")
-        if t.weapon is None or u.fired or u.done or u.status == "suppressed":
-            return False
-        return not (u.moved and (self.card() != "face" or not t.move_and_fire))
-
-    def may_at_fire(self, i: int) -> bool:
-        """Seed "Attacking vehicles": an anti-tank weapon, main gun or gun fires once a card; infantry fire it and
-        their small arms on the same card; tanks never move and fire the main gun, TDs do (CF-74)."""
-        u, t = self.units[i], self.game.types[i]
-        if t.anti_tank is None or u.at_fired or u.done:
-            return False
-        if t.vehicle is not None:
-            return not u.moved or (self.card() != "fire" and t.vehicle.moves_and_fires_gun)
-        if u.status == "suppressed":
-            return False
-        return not (u.moved and (self.card() != "face" or not t.move_and_fire))
-
-    def at_targets(self, i: int) -> list[tuple[Space, int]]:
-        """What unit ``i``'s anti-tank weapon may fire at: one enemy vehicle on the table, or for a gun one squad,
-        team or gun (CF-76), in range and LOS, through the gun's arc."""
-        g = self.game
-        here = self.units[i].at
-        t = g.types[i]
-        assert here is not None and t.anti_tank is not None
-        reach = t.anti_tank.range_spaces
-        gun = (t.anti_tank_key or "").endswith("_gun")
-        out = []
-        for j in self.living(_other(g.side_of[i])):
-            u = self.units[j]
-            if g.smf[j] or u.hidden or u.at is None or (not gun and not g.vehicle[j]) or u.riding >= 0:
-                continue
-            if u.at != here and range_between(here, u.at) <= reach and self.sees(here, u.at) \
-                    and self.gun_arc(i, u.at):
-                out.append((u.at, j))
-        return out
-
-    def may_op_fire(self, i: int, target: Space, j: int = -1) -> bool:
-        """Seed "Opportunity Fire" and "Unit Status": good order, a weapon in range, not op-fired this
-        phase (an MG: not jammed). Snipers fire only at a declared target, never as op fire. ``j`` is
-        the unit that moves (-1: a squad); vehicles and anti-tank weapons as :meth:`op_weapon` says."""
-        g = self.game
-        u, t = self.units[i], g.types[i]
-        if t.anti_tank is not None or g.vehicle[i] or (j >= 0 and g.vehicle[j]):
-            return self.op_weapon(i, target, j) is not None
-        if u.status != "good_order" or t.weapon is None or t.is_smf or u.riding >= 0:
-            return False
-        if t.weapon.machine_gun:
-            if u.jammed:
-                return False
-        elif u.op_fired:
-            return False
-        return u.at is not None and range_between(u.at, target) <= t.weapon.range_spaces
-
-    def op_firers(self, side: str, target: Space, j: int = -1) -> list[int]:
-        """``side``'s units able to op fire at ``target`` (at unit ``j`` entering it) now."""
-        return [i for i in self.living(side) if self.may_op_fire(i, target, j)
-                and self.sees(self.units[i].at, target)]  # type: ignore[arg-type]
-
-    def fire_targets(self, i: int) -> list[Space]:
-        """Spaces unit ``i`` may fire at: enemy units it sees, or blinds (recon by fire), in range; a light
-        mortar also indirectly at spaces a friendly leader within 1 space sees (seed footnote **)."""
-        g = self.game
-        here = self.units[i].at
-        assert here is not None
-        t = g.types[i]
-        assert t.weapon is not None
-        side = g.side_of[i]
-        enemy = _other(side)
-        reach = t.weapon.range_spaces
-        targets = [s for s in self.target_spaces(enemy, t.weapon.small_arms) if s != here
-                   and range_between(here, s) <= reach]
-        if not t.has("indirect_fire"):
-            if g.vehicle[i]:
-                return [s for s in targets if self.sees(here, s) and self.mg_arc(i, s)]
-            return [s for s in targets if self.sees(here, s)]
-        spotters = [here] + [self.units[j].at for j in self.living(side)  # type: ignore[misc]
-                             if g.types[j].leader and king_distance(self.units[j].at, here) <= 1]  # type: ignore[arg-type]
-        return [s for s in targets if any(self.sees(p, s) for p in spotters)]
-
-    def target_spaces(self, enemy: str, small_arms: bool = False) -> list[Space]:
-        """Spaces holding ``enemy``'s revealed non-SMF units, or its blinds; for small arms, not the spaces
-        holding only armoured vehicles, which small arms cannot hurt (CF-71)."""
-        m = self._memo or self.memo()
-        g = self.game
-        small_arms = small_arms and g.has_vehicles
-        key = ("targets", enemy, small_arms)
-        found = m.get(key)
-        if found is None:
-            spaces = {self.units[i].at for i in self.living(enemy) if not g.smf[i] and not self.units[i].hidden
-                      and not (small_arms and g.armoured[i]) and self.units[i].riding < 0}
-            spaces |= self.blind_spaces(enemy)
-            found = m[key] = sorted(s for s in spaces if s is not None)
-        return found
-
-    def full_spaces(self, i: int) -> frozenset[Space]:
-        """Spaces unit ``i`` may neither pass nor stop in: friendly spaces at the stacking limit, and enemy
-        blinds (CF-46: a blind is never entered; moving next to it reveals it, CF-47).
-
-        The units are counted as they stand, the mover included: its own space may come out full, which
-        no move asks (a move never comes back to where it started), so the answer is the same for every
-        unit of a side that is, or is not, an SMF, and is kept with the position.
-        """
-        g = self.game
-        side, smf = g.side_of[i], g.smf[i]
-        m = self._memo or self.memo()
-        key = _FULL[side, smf]
-        found = m.get(key)
-        if found is None:
-            counts: dict[Space, list[int]] = {}
-            for j in self.living(side):
-                if self.units[j].riding >= 0:  # riders do not count while aboard (CF-90)
-                    continue
-                c = counts.setdefault(self.units[j].at, [0, 0])  # type: ignore[arg-type]
-                c[0 if not g.smf[j] else 1] += 1
-            full = {s for s, (n, k) in counts.items()
-                    if not B.stacking_allows(n + (0 if smf else 1), k + (1 if smf else 0))}
-            full |= self.blind_spaces(_other(side))
-            found = m[key] = frozenset(full)
-        return found
-
-    def enemy_sets(self, side: str) -> tuple[frozenset[Space], frozenset[Space]]:
-        """(spaces with revealed enemy units other than SMFs alone, spaces with revealed enemy SMFs alone)."""
-        m = self._memo or self.memo()
-        key = _ENEMY_SETS[side]
-        found = m.get(key)
-        if found is None:
-            found = m[key] = self._enemy_sets(side)
-        return found
-
-    def _enemy_sets(self, side: str) -> tuple[frozenset[Space], frozenset[Space]]:
-        g = self.game
-        enemy = _other(side)
-        solid: set[Space] = set()
-        smfs: set[Space] = set()
-        for j in self.living(enemy):
-            u = self.units[j]
-            if u.hidden or u.at is None:
-                continue
-            (smfs if g.smf[j] else solid).add(u.at)
-        return frozenset(solid), frozenset(smfs - solid)
-
-    def destinations(self, i: int, rate: int, road_rate: int | None = None) -> dict[Space, tuple[Space, ...]]:
-        m = self._memo or self.memo()
-        key = ("dest", i, rate, road_rate)
-        if key not in m:
-            m[key] = self._destinations(i, rate, road_rate)
-        return m[key]  # type: ignore[no-any-return]
-
-    def _destinations(self, i: int, rate: int, road_rate: int | None = None) -> dict[Space, tuple[Space, ...]]:
-        g = self.game
-        solid, smfs = self.enemy_sets(g.side_of[i])
-        here = self.units[i].at
-        assert here is not None
-        # A move of ``rate`` steps only ever looks at spaces within ``rate + 1`` of its start (the last step
-        # asks whether an enemy touches the space entered), so only what lies there decides it.
-        zone = g.zone(here, max(rate, road_rate or 0) + 1)
-        full, smoke = self.full_spaces(i), self.smoke_spaces()
-        solid, full = solid & zone, full & zone
-        if smfs:
-            smfs = smfs & zone
-        if smoke:
-            smoke = smoke & zone
-        mover: B.Mover = "vehicle" if g.vehicle[i] else "infantry"
-        key = (here, rate, solid, smfs, full, smoke) if mover == "infantry" else \
-            (here, rate, solid, smfs, full, smoke, mover, road_rate)
-        found = g.searches.get(key)
-        if found is None:
-            if len(g.searches) >= _POSITIONS_KEPT * 4:
-                g.searches.clear()
-            # board.destinations, its board's graphs looked up once per game
-            found = g.searches[key] = move_destinations(g.step_graphs[mover], g.near, g.board.roads, here, rate,
-                                                        road_rate, solid, smfs, full, smoke)
-        return found
-
-    def nearest_enemy(self, side: str, space: Space) -> int:
-        known = self.known_enemies(side)
-        return min((range_between(space, s) for s in known), default=99)
-
-    def move_options(self, i: int, kind: str) -> dict[Space, tuple[Space, ...]]:
-        """Where unit ``i`` may move now (seed "Movement", "Unit Status", "Moving on a Fire Card")."""
-        g = self.game
-        t, u = g.types[i], self.units[i]
-        side = g.side_of[i]
-        if t.vehicle is not None:
-            return self.vehicle_move_options(i, kind)
-        if kind == "fall_back":
-            if self.card() != "move" or u.status != "suppressed" or u.moved or u.done or not self.own_leader_present(i):
-                return {}
-            assert u.at is not None
-            near = self.nearest_enemy(side, u.at)
-            return {s: p for s, p in self.destinations(i, 1).items()
-                    if self.nearest_enemy(side, s) > near
-                    and (not self.in_enemy_los(side, s) or B.space_cover(g.board, s, self.smoke_spaces()))}
-        if not self.may_move(i):
-            return {}
-        rate = 1 if self.card() == "fire" else t.movement_spaces
-        options = self.destinations(i, rate)
-        if u.status == "pinned":  # seed "Unit Status": only away from the enemy, out of its LOS
-            assert u.at is not None
-            near = self.nearest_enemy(side, u.at)
-            options = {s: p for s, p in options.items()
-                       if self.nearest_enemy(side, s) > near and not self.in_enemy_los(side, s)}
-        return options
-
-    def vehicle_move_options(self, i: int, kind: str) -> dict[Space, tuple[Space, ...]]:
-        """Seed "Vehicle Movement" (CF-72): the class's rate, on-road when the whole move is on road (CF-38);
-        on a Fire card half the off-road rate (rounded down) after a Movement Test; pinned, one less; a
-        suppressed vehicle moves away from the enemy at half the off-road rate instead of rallying."""
-        g = self.game
-        v = g.types[i].vehicle
-        u = self.units[i]
-        assert v is not None and u.at is not None
-        side = g.side_of[i]
-        card = self.card()
-        if kind == "fall_back":
-            if u.status != "suppressed" or card == "fire" or u.moved or u.done or u.rallied:
-                return {}
-            near = self.nearest_enemy(side, u.at)
-            return {s: p for s, p in self.destinations(i, v.off_road // 2).items()
-                    if self.nearest_enemy(side, s) > near}
-        if not self.may_move(i):
-            return {}
-        less = 1 if u.status == "pinned" else 0
-        if card == "fire":
-            rate, road = v.off_road // 2 - less, None
-        else:
-            rate, road = v.off_road - less, v.on_road - less
-        if rate <= 0 and not road:
-            return {}
-        return self.destinations(i, max(rate, 0), road)
-
-    def needs_test(self, i: int, path: tuple[Space, ...]) -> bool:
-        """Seed "Movement": every move on a Fire card; on a Move or face card, an infantry squad's two-space
-        move unless it starts and stays out of enemy LOS (footnote *). Weapon teams and SMFs move freely."""
-        if self.card() == "fire":
-            return True
-        t = self.game.types[i]
-        if t.kind != "squad" or len(path) < 2:
-            return False
-        side = self.game.side_of[i]
-        start = self.units[i].at
-        assert start is not None
-        return any(self.in_enemy_los(side, s) for s in (start, *path))
-
-    def group_firers(self, space: Space, side: str) -> list[int]:
-        """Seed "Group Fire": units that began the phase in the space, not suppressed; pinned ones only with
-        a leader present."""
-        g = self.game
-        leader = self.leaders_in(space, side) != "none"
-        return [k for k in self.at(space, side) if not g.smf[k] and not g.vehicle[k] and self.may_fire(k)
-                and not self.units[k].moved and self.units[k].riding < 0
-                and (self.units[k].status == "good_order" or leader)]
-
-    def retreat_options(self, j: int, source: Space) -> list[Space]:
-        """Seed "Hit Reduction": one space farther from the unit that fired, not into the LOS of another
-        enemy unit, within the movement rules."""
-        g = self.game
-        u = self.units[j]
-        if u.at is None:
-            return []
-        side = g.side_of[j]
-        enemy = _other(side)
-        d0 = range_between(u.at, source)
-        out = []
-        others = [k for k in self.living(enemy) if self.units[k].at != source]
-        for s in self.destinations(j, 1):
-            if range_between(s, source) <= d0 or self.at(s, enemy):
-                continue
-            if any(self.unit_sees(k, s) for k in others):
-                continue
-            out.append(s)
-        return out
-
-    def assault_retreats(self, j: int, away_from: Space) -> list[Space]:
-        here = self.units[j].at
-        if here is None:
-            return []
-        d0 = range_between(here, away_from)
-        enemy = _other(self.game.side_of[j])
-        return [s for s in self.destinations(j, 1) if range_between(s, away_from) > d0 and not self.at(s, enemy)]
-
-
-# --- the frozen state ---------------------------------------------------------------------------------
-
-
-class CFState(_Rules):
-    """One position of a Company Fire game. Nothing changes a state once made: :meth:`apply` works on a
-    :class:`_Play` copy and freezes it into the next state; its sequences are tuples.
-
-    A plain class (not a dataclass) with every field set in ``__init__``, so that it compiles to a native
-    class (README "Speed"); :meth:`replace` is ``dataclasses.replace`` for it."""
-
-    __slots__ = (
-        "_cache",
-        "_memo",
-        "decisions",
-        "declared",
-        "dummies",
-        "game",
-        "held",
-        "init",
-        "log",
-        "mines",
-        "missions",
-        "outcome",
-        "rng",
-        "smoke",
-        "steps",
-        "units",
-    )
-
-    held: tuple[str, ...]
-    log: tuple[LogLine, ...]
-    rng: tuple[int, int, int, int]
-    outcome: dict[str, Any] | None
-    steps: int
-    _cache: dict[str, Any]
-
-    def __init__(self, game: CFGame, units: tuple[UnitState, ...], dummies: tuple[tuple[str, Space], ...],
-                 mines: tuple[MineState, ...], init: Initiative, missions: tuple[tuple[int, int], ...],
-                 declared: tuple[Mission, ...], smoke: tuple[Smoke, ...], held: tuple[str, ...],
-                 decisions: tuple[Decision, ...], log: tuple[LogLine, ...], rng: tuple[int, int, int, int],
-                 outcome: dict[str, Any] | None, steps: int, legal: list[Action] | None = None,
-                 memo: dict[Any, Any] | None = None) -> None:
-        self.game = game
-        self.units = units
-        self.dummies = dummies
-        self.mines = mines
-        self.init = init
-        self.missions = missions
-        self.declared = declared
-        self.smoke = smoke
-        self.held = held
-        self.decisions = decisions
-        self.log = log
-        self.rng = rng
-        self.outcome = outcome
-        self.steps = steps
-        self._cache = {} if legal is None else {"legal": legal}
-        self._memo = memo
-
-    def replace(self, **changes: Any) -> CFState:
-        """A copy with some fields changed (``dataclasses.replace``), its answers worked out afresh."""
-        fields = {name: getattr(self, name) for name in _STATE_FIELDS}
-        unknown = set(changes) - set(fields)
-        if unknown:
-            raise TypeError(f"CFState has no field {', '.join(sorted(unknown))}: its fields are {', '.join(fields)}")
-        fields.update(changes)
-        return CFState(**fields)
-
-    def __repr__(self) -> str:
-        return f"CFState({self.game.scenario_name!r}, turn {self.init.turn}, {self.segment_name}, step {self.steps})"
-
-    @property
-    def to_act(self) -> str | None:
-        if self.outcome is not None:
-            return None
-        if self.decisions:
-            return self.decisions[0].side
-        return _other(self.init.phasing) if self.init.segment == REACTION else self.init.phasing
-
-    def memo(self) -> dict[Any, Any]:
-        m = self._memo
-        if m is None:
-            m = self.position_memo()
-            self._memo = m
-        return m
-
-    def legal_actions(self) -> list[Action]:
-        if "legal" not in self._cache:
-            self._cache["legal"] = [] if self.outcome is not None else _legal(self)
-        return list(self._cache["legal"])
-
-    def apply(self, action: Hashable) -> CFState:
-        legal = self.legal_actions()
-        if action not in legal:
-            raise UsageError(_illegal(self, action, legal))
-        play = _Play(self)
-        play.act(action)
-        play.advance()
-        return play.freeze()
-
-    def is_terminal(self) -> bool:
-        return self.outcome is not None
-
-    def result(self) -> dict[str, Any]:
-        if self.outcome is not None:
-            return dict(self.outcome)
-        return {"winner": None, "reason": "the game is still on", "points": _points(self)}
-
-    def narration(self, side: str | None = None) -> list[str]:
-        return [line.text for line in self.log if side is None or line.audience in ("all", side)]
-
-    def observation(self, side: str) -> dict[str, Any]:
-        return _observation(self, side)
-
-    def to_json(self) -> dict[str, Any]:
-        return _state_to_json(self)
-
-    def odds(self, action: Action) -> dict[str, dict[str, Fraction]]:
-        """The exact distribution of results on each target of a fire, group fire, artillery call or
-        close assault, before it is taken (the same procedures and parameters as playing it)."""
-        return _odds(self, action)
-
-    @property
-    def segment_name(self) -> str:
-        return SEGMENTS[self.init.segment][0]
-
-
-_STATE_FIELDS = ("game", "units", "dummies", "mines", "init", "missions", "declared", "smoke", "held", "decisions",
-                 "log", "rng", "outcome", "steps")
-"""CFState's fields, as ``__init__`` takes them (:meth:`CFState.replace`)."""
-
-
-# --- the working copy ---------------------------------------------------------------------------------
 
 
 class _Play(_Rules):
@@ -2180,7 +1205,6 @@ class _Play(_Rules):
         self.say("the assaulting units stay where they are")
 
 
-
 def _share(hits: int, n: int, k: int) -> int:
     """Longer play: ``hits`` divided among ``n`` units as equally as may be, the first ones first."""
     return hits // n + (1 if k < hits % n else 0)
@@ -2191,35 +1215,6 @@ def _hits_of(r: Ruling) -> int:
         if d.label in ("fire", "op fire", "HE", "sniper", "mine damage") and isinstance(d.value, int):
             return int(d.value)
     return 0
-
-
-def _losses(s: _Rules, side: str) -> int:
-    memo = s._memo or s.memo()
-    key = _LOSSES[side]
-    found = memo.get(key)
-    if found is None:
-        g = s.game
-        found = memo[key] = sum(1 for i, u in enumerate(s.units)
-                                if g.side_of[i] == side and not g.smf[i] and u.status == "destroyed")
-    return found
-
-
-def _points(s: Any) -> dict[str, int]:
-    """CF-55: objectives held, and points for enemy units and leaders destroyed."""
-    g: CFGame = s.game
-    v = g.scenario.victory
-    points = {"attacker": 0, "defender": 0}
-    for o, holder in zip(v.objectives, s.held, strict=True):
-        points[holder] += o.points
-    for i, u in enumerate(s.units):
-        if u.status != "destroyed":
-            continue
-        enemy = _other(g.side_of[i])
-        if not g.smf[i]:
-            points[enemy] += v.destroyed_unit
-        elif g.types[i].leader:
-            points[enemy] += v.destroyed_leader
-    return points
 
 
 def _assault_params(s: _Rules, attackers: list[int], here: Space, defenders: list[int],
@@ -2269,324 +1264,6 @@ def _vehicle_assault_params(s: _Rules, attackers: list[int], here: Space, defend
     out["att_pinned_vehicle"] = bool(pinned)
     out["att_good_order"] = min(2, len(attackers) - len(pinned))
     return out
-
-
-# --- legal actions --------------------------------------------------------------------------------------
-
-
-def _legal(s: _Rules) -> list[Action]:
-    g = s.game
-    if s.decisions:
-        return _decision_actions(s, s.decisions[0])
-    seg = s.init.segment
-    side = _other(s.init.phasing) if seg == REACTION else s.init.phasing
-    out: list[Action] = [Action("end")]
-    ids = g.ids
-    mine = list(s.living(side))
-    if seg == DECLARE:
-        n = ROLES.index(side)
-        he, smoke = s.missions[n]
-        busy = {m.fo for m in s.declared}
-        for i in mine:
-            if not g.types[i].has("forward_observer") or i in busy or s.units[i].done or s.units[i].riding >= 0:
-                continue
-            seen = visible_from(g.los, s.units[i].at, s.blockers(), s.smoke_spaces(), s.held_bocage())  # type: ignore[arg-type]
-            for sp in sorted(seen, key=lambda p: (p[1], p[0])):
-                if sp == s.units[i].at:
-                    continue
-                if he > 0:
-                    out.append(Action("declare_he", ids[i], sp))
-                if smoke > 0:
-                    out.append(Action("declare_smoke", ids[i], sp))
-    elif seg == LEADERS:
-        for i in mine:
-            if g.types[i].leader and not s.units[i].moved and not s.units[i].done and s.units[i].riding < 0:
-                out += [Action("leader_move", ids[i], sp) for sp in s.destinations(i, g.types[i].movement_spaces)]
-    elif seg == RALLY:
-        for i in mine:
-            u = s.units[i]
-            if not g.smf[i] and u.status in ("pinned", "suppressed") and not u.rallied and not u.done:
-                out.append(Action("rally", ids[i]))
-    elif seg == GROUP:
-        seen_spaces: set[Space] = set()
-        for i in mine:
-            here = s.units[i].at
-            assert here is not None
-            if here in seen_spaces or g.smf[i]:
-                continue
-            seen_spaces.add(here)
-            firers = s.group_firers(here, side)
-            if len(firers) < 2:
-                continue
-            reach = min(g.types[k].weapon.range_spaces for k in firers)  # type: ignore[union-attr]
-            for t in s.target_spaces(_other(side)):
-                if t != here and range_between(here, t) <= reach and s.sees(here, t):
-                    out.append(Action("group_fire", ids[firers[0]], t))
-    elif seg == ASSAULT:
-        out += _assault_actions(s, side, mine)
-    elif seg == INDIVIDUAL:
-        out += _individual_actions(s, side, mine)
-    elif seg == REACTION:
-        for i in mine:
-            u = s.units[i]
-            ut = g.types[i]
-            if u.status != "good_order" or u.done or u.riding >= 0:
-                continue
-            if ut.anti_tank is not None and not u.at_fired and not u.op_fired:
-                out += [Action("at_fire", ids[i], sp, ids[j]) for sp, j in s.at_targets(i)]
-            if ut.weapon is None or u.fired:
-                continue
-            if u.op_fired and not (ut.weapon.machine_gun and not u.jammed):
-                continue
-            if ut.has("sniper"):
-                out += _snipe_actions(s, i)
-                continue
-            out += [Action("fire", ids[i], sp) for sp in s.fire_targets(i)]
-    return out
-
-
-def _assault_ready(s: _Rules, i: int) -> bool:
-    g = s.game
-    u = s.units[i]
-    t = g.types[i]
-    if t.vehicle is not None:  # CF-84: a pinned vehicle may assault at a penalty; a soft-skin with no gun cannot
-        return (u.status in ("good_order", "pinned") and not u.done and not u.fired and not u.at_fired
-                and (t.weapon is not None or t.anti_tank is not None))
-    return (not g.smf[i] and t.may_close_assault and u.status == "good_order" and not u.done
-            and not u.fired and u.riding < 0)
-
-
-def _assault_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
-    """Close assaults and moves to close assault from: they depend on the position, the card and the flags of
-    the side's units, so they are kept with the position."""
-    memo = s._memo or s.memo()
-    key = ("assault", side, s.card(), tuple([s.units[i] for i in mine]))
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _assault_options(s, side, mine)
-    return list(found)
-
-
-def _assault_options(s: _Rules, side: str, mine: list[int]) -> list[Action]:
-    g = s.game
-    ids = g.ids
-    out: list[Action] = []
-    solid, _ = s.enemy_sets(side)
-    enemy = _other(side)
-    targets = [t for t in solid if any(not g.smf[j] for j in s.at(t, enemy))]
-    by_space: dict[Space, list[int]] = {}
-    for i in mine:
-        if _assault_ready(s, i):
-            by_space.setdefault(s.units[i].at, []).append(i)  # type: ignore[arg-type]
-    for here, units in sorted(by_space.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        for t in sorted(targets, key=lambda p: (p[1], p[0])):
-            if king_distance(here, t) != 1:
-                continue
-            if len(units) == 2:
-                out.append(Action("assault", ids[units[0]], t, ids[units[1]]))
-                out.append(Action("assault", ids[units[1]], t))
-            out.append(Action("assault", ids[units[0]], t))
-    # a move into a space next to the enemy, to close assault from it (CF-58)
-    if targets:
-        for i in mine:
-            if not _assault_ready(s, i) or not s.may_move(i) or s.card() == "fire":
-                continue
-            start = s.units[i].at
-            assert start is not None
-            v = g.types[i].vehicle
-            reach = (v.on_road if v else g.types[i].movement_spaces) + 1  # a move ends within its rate of its start
-            if not any(king_distance(start, t) <= reach for t in targets):
-                continue
-            for sp in s.move_options(i, "move"):
-                if any(king_distance(sp, t) == 1 for t in targets):
-                    out.append(Action("assault_move", ids[i], sp))
-    return out
-
-
-def _snipe_actions(s: _Rules, i: int) -> list[Action]:
-    g = s.game
-    here = s.units[i].at
-    assert here is not None
-    out = []
-    for j in s.living(_other(g.side_of[i])):
-        u = s.units[j]
-        if u.hidden or u.at is None or range_between(here, u.at) > MAX_RANGE or u.at == here or u.riding >= 0:
-            continue
-        if s.sees(here, u.at):
-            out.append(Action("snipe", g.ids[i], None, g.ids[j]))
-    return out
-
-
-def _individual_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
-    out: list[Action] = []
-    card = s.card()
-    memo = s._memo or s.memo()
-    for i in mine:
-        u = s.units[i]
-        key = ("individual", i, card, u)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = _unit_actions(s, side, i, card)
-        out += found
-    return out
-
-
-def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
-    """What unit ``i`` may do in the individual segment: it depends on the position, the card and the
-    unit's own flags only, so it is kept with the position (``_individual_actions``)."""
-    g = s.game
-    ids = g.ids
-    out: list[Action] = []
-    u = s.units[i]
-    ut = g.types[i]
-    here = u.at
-    assert here is not None
-    if g.transport and (u.riding >= 0 or g.may_ride[i]):
-        out += _transport_actions(s, side, i, card)
-        if u.riding >= 0:  # CF-93: a rider does nothing else but rally
-            return out
-    out += [Action("move", ids[i], sp) for sp in s.move_options(i, "move")]
-    if u.status == "suppressed":  # only a suppressed unit falls back (move_options says when)
-        out += [Action("fall_back", ids[i], sp) for sp in s.move_options(i, "fall_back")]
-    if ut.anti_tank is not None and s.may_at_fire(i):
-        out += [Action("at_fire", ids[i], sp, ids[j]) for sp, j in s.at_targets(i)]
-    if ut.faces_an_edge:
-        out += _facing_actions(s, i, card)
-    if s.may_fire(i):
-        if ut.has("sniper"):
-            out += _snipe_actions(s, i)
-        elif not ut.is_smf:
-            targets = s.fire_targets(i)
-            out += [Action("fire", ids[i], sp) for sp in targets]
-            if u.smoke_rounds > 0:
-                reach = ut.weapon.range_spaces  # type: ignore[union-attr]
-                out += [Action("mortar_smoke", ids[i], sp) for sp in _mortar_smoke_targets(s, i, reach)]
-    if g.vehicle[i]:
-        return out
-    if (u.moved and not u.bocage and card in ("move", "face") and u.status != "suppressed"
-            and B.may_occupy_bocage(g.board, here, _enemy_bocage(s, side))):
-        out.append(Action("occupy_bocage", ids[i]))
-    if not u.done and not u.moved and not u.fired and u.status == "good_order":
-        for m in s.mines:
-            if m.gone or not m.marked or m.laid_by == side:
-                continue
-            if m.at == here and not g.smf[i]:
-                out.append(Action("clear_mines", ids[i], m.at))
-            elif shares_edge(here, m.at) and not m.path:
-                out.append(Action("find_path", ids[i], m.at))
-    return out
-
-
-def _transport_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
-    """CF-91: on a Move or face card a unit that may still move mounts a friendly half-track or truck in its
-    space with room for it (CF-90), not a suppressed one; a rider dismounts into its carrier's space if the
-    stacking limit allows (seed "Stacking"). A suppressed rider stays aboard."""
-    g = s.game
-    u = s.units[i]
-    if card == "fire" or not s.may_move(i):
-        return []
-    if u.riding >= 0:
-        here = u.at
-        assert here is not None
-        return [Action("dismount", g.ids[i], here)] if s.space_takes(i, here) else []
-    return [Action("mount", g.ids[i], None, g.ids[c]) for c in s.at(u.at, side)  # type: ignore[arg-type]
-            if g.carries[c] != (0, 0) and s.units[c].status != "suppressed" and s.room_aboard(c, i)]
-
-
-def _facing_actions(s: _Rules, i: int, card: str) -> list[Action]:
-    """CF-73: pivot in place once a card (tracked vehicles and guns to any edge, up to 180 degrees; wheeled
-    vehicles 90); turn a turret once a card; CF-68: button up on a Move or face card before moving."""
-    g = s.game
-    u, t = s.units[i], g.types[i]
-    uid = g.ids[i]
-    out: list[Action] = []
-    if u.done or u.status == "suppressed":
-        return out
-    v = t.vehicle
-    if not u.pivoted and not u.at_fired:
-        out += [Action(f"pivot_{f}", uid) for f in FACINGS
-                if f != u.facing and (v is None or v.tracked or turn_steps(u.facing, f) == 1)]
-    if v is None:
-        return out
-    if v.turret and not u.turned and not u.at_fired:
-        out += [Action(f"turret_{f}", uid) for f in FACINGS if f != u.turret]
-    if v.closed_top and u.status == "good_order" and card in ("move", "face") and not u.moved:
-        out.append(Action("button_up", uid))
-    return out
-
-
-def _mortar_smoke_targets(s: _Rules, i: int, reach: int) -> list[Space]:
-    g = s.game
-    here = s.units[i].at
-    assert here is not None
-    side = g.side_of[i]
-    spotters = [here] + [s.units[j].at for j in s.living(side)  # type: ignore[misc]
-                         if g.types[j].leader and king_distance(s.units[j].at, here) <= 1]  # type: ignore[arg-type]
-    out = []
-    for sp in g.spaces:
-        if sp == here or range_between(here, sp) > reach:
-            continue
-        if any(s.sees(p, sp) for p in spotters):
-            out.append(sp)
-    return out
-
-
-def _enemy_bocage(s: _Rules, side: str) -> frozenset[Space]:
-    return frozenset(s.units[j].at for j in s.living(_other(side))  # type: ignore[misc]
-                     if s.units[j].bocage and s.units[j].status != "suppressed")
-
-
-def _decision_actions(s: _Rules, d: Decision) -> list[Action]:
-    g = s.game
-    ids = g.ids
-    if d.kind == "opfire":
-        if d.data[0] == "move":
-            space = d.data[3]
-            firers = s.op_firers(d.side, space, d.data[1])
-        else:
-            _, attackers, target = d.data
-            here = s.units[attackers[0]].at
-            firers = [k for k in s.at(target, d.side) if any(s.may_op_fire(k, here, j) for j in attackers)
-                      and s.sees(s.units[k].at, here)]  # type: ignore[arg-type]
-        return [Action("pass")] + [Action("op_fire", ids[k]) for k in firers]
-    if d.kind == "retreat":
-        j, _, _, source = d.data
-        return [Action("take_hits", ids[j])] + [Action("retreat", ids[j], sp)
-                                                for sp in s.retreat_options(j, source)]
-    if d.kind == "sacrifice":
-        j, leaders = d.data
-        return [Action("decline", ids[j])] + [Action("sacrifice", ids[j], None, ids[k]) for k in leaders
-                                              if s.alive(k)]
-    if d.kind == "lose":
-        units, _ = d.data
-        return [Action("lose", ids[j]) for j in units if s.alive(j)]
-    if d.kind == "occupy":
-        _, target = d.data
-        return [Action("stay"), Action("occupy", "", target)]
-    if d.kind == "ca_retreat":
-        j, away = d.data
-        return [Action("retreat", ids[j], sp) for sp in s.assault_retreats(j, away)]
-    raise AssertionError(d.kind)
-
-
-def _illegal(s: CFState, action: Any, legal: list[Action]) -> str:
-    if not isinstance(action, Action):
-        return f"{action!r} is not a Company Fire action"
-    if s.outcome is not None:
-        return f"the game is over ({s.outcome['reason']}): no action is legal"
-    if action.unit and action.unit not in s.game.index:
-        return f"no unit {action.unit!r}{suggest(action.unit, s.game.ids)}"
-    same = [a for a in legal if a.kind == action.kind and a.unit == action.unit]
-    where = f"in the {s.segment_name} segment of the {s.init.phasing}'s {s.init.kind} card"
-    if s.decisions:
-        where = f"while the {s.decisions[0].side} decides ({s.decisions[0].kind})"
-    if same:
-        return f"'{action}' is not legal {where}; {action.unit or 'this'} may: " + "; ".join(str(a) for a in same[:8])
-    kinds = sorted({a.kind for a in legal})
-    return f"'{action}' is not legal {where}; the {s.to_act} may: {', '.join(kinds)}"
-
-
-# --- odds before acting -----------------------------------------------------------------------------------
 
 
 def _odds(s: CFState, a: Action) -> dict[str, dict[str, Fraction]]:
@@ -2653,9 +1330,6 @@ def _odds(s: CFState, a: Action) -> dict[str, dict[str, Fraction]]:
         raise UsageError(f"odds are given for fire, anti-tank fire, group fire, sniper fire, HE missions and close "
                          f"assaults, not for '{a}'")
     return out
-
-
-# --- fog of war ---------------------------------------------------------------------------------------------
 
 
 def _observation(s: CFState, side: str) -> dict[str, Any]:
@@ -2757,58 +1431,71 @@ def invariants(state: Any) -> list[str]:
     return problems
 
 
-# --- JSON ---------------------------------------------------------------------------------------------------
+class CFGame(GameBase):
+    """A Company Fire scenario bound to the rules: the static half of every state."""
+
+    ruleset = INFO.id
+    version = INFO.version
+    sides = ROLES
+
+    # encoding ---------------------------------------------------------------------------------------
+
+    def encode(self, action: Hashable) -> int:
+        return self.codes.encode(action)
+
+    def decode(self, code: int) -> Action:
+        return self.codes.decode(code)
+
+    # states -----------------------------------------------------------------------------------------
+
+    def initial_state(self, seed: int) -> CFState:
+        sc = self.scenario
+        units = tuple(UnitState(u.at, "good_order", u.hidden, u.occupies_bocage, False, False, False, False, False,
+                                False, u.smoke_rounds, u.facing or "", u.turret or "",
+                                riding=self.index[u.riding] if u.riding else -1) for u in self.units)
+        dummies = tuple(sorted((side.role, s) for side in (sc.attacker, sc.defender) for s in side.dummy_blinds))
+        mines = tuple(MineState(m.at, m.laid_by, m.real, m.marked, False, False) for m in sc.minefields)
+        init = opening(sc.attacker.colour, 2 if sc.rules.jokers else 0)
+        missions = ((sc.attacker.fire_missions.he, sc.attacker.fire_missions.smoke),
+                    (sc.defender.fire_missions.he, sc.defender.fire_missions.smoke))
+        held = tuple(o.held_by for o in sc.victory.objectives)
+        rng = np.random.Generator(np.random.PCG64(seed))
+        start = CFState(self, units, dummies, mines, init, missions, (), (), held, (), (), _rng_state(rng), None, 0)
+        play = _Play(start)
+        play.say(f"{sc.name}: {sc.attacker.name} attack {sc.defender.name}. The attacker opens as if it had drawn "
+                 "a Move card (seed \"Initiative and Phase Sequence\").")
+        play.advance()
+        return play.freeze()
+
+    def state_from_json(self, data: dict[str, Any]) -> CFState:
+        try:
+            return _state_from_json(self, data)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise UsageError(f"not a Company Fire state of {self.scenario_name}: {exc}") from None
+
+    # what a state hands to its game (GameBase) ------------------------------------------------------
+
+    def play(self, state: Any, action: Action) -> Any:
+        play = _Play(state)
+        play.act(action)
+        play.advance()
+        return play.freeze()
+
+    def observe(self, state: Any, side: str) -> dict[str, Any]:
+        return _observation(state, side)
+
+    def odds(self, state: Any, action: Action) -> dict[str, dict[str, Fraction]]:
+        return _odds(state, action)
 
 
-def _tup(x: Any) -> Any:
-    return tuple(_tup(v) for v in x) if isinstance(x, list) else x
+def load(path: Path) -> CFGame:
+    """The game loader registered for ``company-fire``: a scenario file to a :class:`CFGame`."""
+    return CFGame(load_scenario(path), Path(path))
 
 
-def _state_to_json(s: CFState) -> dict[str, Any]:
-    i = s.init
-    return {
-        "ruleset": INFO.id, "version": INFO.version, "scenario": s.game.scenario_name,
-        "units": [[list(u.at) if u.at else None, *u[1:]] for u in s.units],
-        "dummies": [[side, list(sp)] for side, sp in s.dummies],
-        "mines": [[list(m.at), *m[1:]] for m in s.mines],
-        "initiative": {"deck": [str(c) for c in i.deck], "card": str(i.card) if i.card else None,
-                       "phasing": i.phasing, "colour_of": [list(x) for x in i.colour_of], "segment": i.segment,
-                       "phases": i.phases, "turn": i.turn, "clock": i.clock, "jokers": i.jokers},
-        "missions": [list(m) for m in s.missions],
-        "declared": [[m.side, m.fo, list(m.space), m.kind, m.ready] for m in s.declared],
-        "smoke": [[list(x.space), x.side] for x in s.smoke],
-        "held": list(s.held),
-        "decisions": [[d.kind, d.side, json.loads(json.dumps(d.data))] for d in s.decisions],
-        "log": [[line.text, line.audience] for line in s.log],
-        "rng": [str(v) for v in s.rng],
-        "outcome": s.outcome,
-        "steps": s.steps,
-    }
-
-
-def _card(text: str | None) -> Card | None:
-    return None if text is None else parse_card(text)
-
-
-def _state_from_json(g: CFGame, d: dict[str, Any]) -> CFState:
-    if d.get("ruleset") != INFO.id or d.get("scenario") != g.scenario_name:
-        raise ValueError(f"the state is of {d.get('ruleset')!r}, scenario {d.get('scenario')!r}")
-    i = d["initiative"]
-    init = Initiative(tuple(parse_card(c) for c in i["deck"]), _card(i["card"]), i["phasing"],
-                      tuple((a, b) for a, b in i["colour_of"]), int(i["segment"]), int(i["phases"]), int(i["turn"]),
-                      int(i["clock"]), int(i["jokers"]))
-    units = tuple(UnitState(tuple(u[0]) if u[0] else None, *u[1:]) for u in d["units"])
-    if len(units) != len(g.units):
-        raise ValueError("the number of units differs from the scenario's")
-    return CFState(
-        g, units, tuple((a, (b[0], b[1])) for a, b in d["dummies"]),
-        tuple(MineState((m[0][0], m[0][1]), *m[1:]) for m in d["mines"]), init,
-        tuple((a, b) for a, b in d["missions"]),
-        tuple(Mission(m[0], m[1], (m[2][0], m[2][1]), m[3], m[4]) for m in d["declared"]),
-        tuple(Smoke((x[0][0], x[0][1]), x[1]) for x in d["smoke"]), tuple(d["held"]),
-        tuple(Decision(k, side, _tup(data)) for k, side, data in d["decisions"]),
-        tuple(LogLine(t, a) for t, a in d["log"]), tuple(int(v) for v in d["rng"]),  # type: ignore[arg-type]
-        d["outcome"], int(d["steps"]))
+def shipped() -> tuple[Path, ...]:
+    """The scenario files that come with the game."""
+    return shipped_scenarios()
 
 
 for _section in ("Stacking", "The Game Turn", "Initiative and Phase Sequence", "Tracking Turns",

@@ -1,0 +1,51 @@
+"""Company Fire as a complete, rules-enforced game (seed 002; docs/design/company-fire-game.md).
+
+A :class:`CFGame` is a scenario bound to the rules; a :class:`CFState` is one position of it, immutable.
+``apply`` works on a mutable copy (``game._Play``), resolves the action and everything that follows without
+a decision (artillery arrival, card draws, the game clock, segments in which the side to act has nothing to
+do), and freezes the result. Every die goes through a registered procedure (``warroom.core.api.roll``) with the
+state's own generator, so the odds :meth:`CFState.odds` shows and the result applied come from one code path.
+
+The modules, from the bottom up; each imports only modules above it in this list:
+
+- ``common`` (constants, the records a position is made of), ``actions`` (actions and their codes);
+- ``base``: ``GameBase``, the static half of every state, and the dice;
+- ``rules``: ``_Rules``, the read-only queries over a position; ``legal``: the legal actions;
+  ``state``: ``CFState`` and its JSON form;
+- ``game``: ``CFGame``, a ``GameBase`` bound to the rules of play, and ``_Play``, the working copy that
+  resolves an action; the odds before acting, fog of war and the invariants. A state hands ``apply``,
+  ``observation`` and ``odds`` to its game.
+"""
+
+from __future__ import annotations
+
+from warroom.core.game import register_game
+from warroom.rulesets.company_fire.game.actions import KIND_INDEX, KINDS, Action
+from warroom.rulesets.company_fire.game.common import (
+    ARRIVAL,
+    ASSAULT,
+    DECLARE,
+    GROUP,
+    INDIVIDUAL,
+    LEADERS,
+    RALLY,
+    REACTION,
+    ROLES,
+    Decision,
+    LogLine,
+    MineState,
+    Mission,
+    Smoke,
+    UnitState,
+)
+from warroom.rulesets.company_fire.game.game import CFGame, invariants, load, secrets, shipped
+from warroom.rulesets.company_fire.game.state import CFState
+from warroom.rulesets.company_fire.info import INFO
+
+register_game(INFO.id, load, shipped)
+
+__all__ = [
+    "ARRIVAL", "ASSAULT", "DECLARE", "GROUP", "INDIVIDUAL", "KINDS", "KIND_INDEX", "LEADERS", "RALLY", "REACTION",
+    "ROLES", "Action", "CFGame", "CFState", "Decision", "LogLine", "MineState", "Mission", "Smoke", "UnitState",
+    "invariants", "load", "secrets", "shipped",
+]
