@@ -37,7 +37,7 @@ TARGET_GAMES_PER_SECOND = 100.0
 
 def engine_build() -> str:
     """Whether the Company Fire engine runs compiled (``WARROOM_NATIVE=1 pip install .``) or as Python."""
-    import warroom.rulesets.company_fire.game.game as engine
+    import warroom.rulesets.company_fire.game.play as engine
 
     where = engine.__file__ or ""
     if where.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):

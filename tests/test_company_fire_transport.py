@@ -18,7 +18,10 @@ from warroom.core.chance import Card
 from warroom.core.game import load_game
 from warroom.rulesets.company_fire import game as G
 from warroom.rulesets.company_fire.game import ASSAULT, INDIVIDUAL, KIND_INDEX, RALLY, Action, CFState, Mission
-from warroom.rulesets.company_fire.game.game import _assault_params, _Play
+from warroom.rulesets.company_fire.game.artillery import artillery_arrives
+from warroom.rulesets.company_fire.game.assault import _assault_params
+from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.morale import apply_result, do_sacrifice, eliminate
 from warroom.rulesets.company_fire.scenario import SCENARIO_DIR, ScenarioError, load_scenario
 
 RULE = pytest.mark.rule
@@ -223,7 +226,7 @@ def test_artillery_he_rolls_for_riders_too() -> None:
     s = on(setup(opening(), HT2={"at": (4, 4)}, **{"2sq": {"at": (4, 4)}}), DEFENDER_FIRE, 0, "defender")
     p = _Play(s)
     p.declared = [Mission("defender", s.game.index["Lt"], (4, 4), "he", True)]
-    p.artillery_arrives()
+    artillery_arrives(p)
     text = "\n".join(line.text for line in p.log)
     # Seed "Artillery": every unit in the target space, riders included (open-topped carriers, CF-93).
     assert "on HT2 (M3 'Baker', half-track)" in text and "on 2sq (rifle squad)" in text
@@ -237,7 +240,7 @@ def test_a_suppressed_carrier_pins_its_riders_and_takes_them_along() -> None:
     base = revealed(opening())
     s = on(setup(base, HT2={"at": (6, 5)}, **{"2sq": {"at": (6, 5)}}), DEFENDER_FIRE, INDIVIDUAL, "defender")
     p = _Play(s)
-    p.apply_result(s.game.index["HT2"], "suppressed", "anti_tank", (6, 3))
+    apply_result(p, s.game.index["HT2"], "suppressed", "anti_tank", (6, 3))
     state = p.freeze()
     # CF-94: 2sq (good order) is shaken: pinned.
     assert of(state, "2sq").status == "pinned" and of(state, "HT2").status == "suppressed"
@@ -256,7 +259,7 @@ def test_a_destroyed_carrier_throws_out_its_riders() -> None:
     base = setup(opening(), HT2={"at": (4, 4)}, **{"2sq": {"at": (4, 4)}})
     g = base.game
     p = _Play(base)
-    p.eliminate(g.index["HT2"], "destroyed")
+    eliminate(p, g.index["HT2"], "destroyed")
     s = p.freeze()
     # CF-94: 2sq bails out into 4,4, suppressed; the half-track is off the table.
     assert of(s, "HT2").at is None and of(s, "2sq").at == (4, 4)
@@ -265,18 +268,18 @@ def test_a_destroyed_carrier_throws_out_its_riders() -> None:
     assert "2sq (rifle squad) is suppressed as it bails out (CF-94)" in s.narration()
     # Already suppressed, it is destroyed ("suppressed a second time").
     p = _Play(setup(base, **{"2sq": {"status": "suppressed"}}))
-    p.eliminate(g.index["HT2"], "destroyed")
+    eliminate(p, g.index["HT2"], "destroyed")
     assert of(p.freeze(), "2sq").status == "destroyed"
     # HT1 with 1sq and PL: 1sq bails out suppressed and PL stays with it; PL alone aboard is eliminated with the
     # carrier (seed "SMFs are eliminated if they are in a grid-space with non-SMF units and those units are
     # eliminated").
     p = _Play(base)
-    p.eliminate(g.index["HT1"], "destroyed")
+    eliminate(p, g.index["HT1"], "destroyed")
     both = p.freeze()
     assert of(both, "PL").status == "good_order" and of(both, "PL").at == (3, 8) and of(both, "PL").riding == -1
     assert of(both, "1sq").status == "suppressed"
     p = _Play(setup(base, **{"1sq": {"riding": -1, "at": (2, 8)}}))
-    p.eliminate(g.index["HT1"], "destroyed")
+    eliminate(p, g.index["HT1"], "destroyed")
     alone = p.freeze()
     assert of(alone, "PL").status == "destroyed" and of(alone, "PL").at is None
     assert G.invariants(alone) == []
@@ -290,7 +293,7 @@ def test_a_carrier_saved_by_its_leader_is_left_suppressed_with_its_riders_shaken
     base = opening()
     g = base.game
     p = _Play(base)
-    p.do_sacrifice(Action("sacrifice", "HT1", None, "PL"), g.index["HT1"])
+    do_sacrifice(p, Action("sacrifice", "HT1", None, "PL"), g.index["HT1"])
     s = p.freeze()
     assert of(s, "PL").status == "destroyed"
     assert of(s, "HT1").status == "suppressed" and of(s, "1sq").status == "pinned"
@@ -302,7 +305,7 @@ def test_a_carrier_saved_by_its_leader_is_left_suppressed_with_its_riders_shaken
 def test_a_pinned_carrier_leaves_its_riders_alone() -> None:
     s = setup(opening(), HT2={"at": (4, 4)}, **{"2sq": {"at": (4, 4)}})
     p = _Play(s)
-    p.apply_result(s.game.index["HT2"], "pinned", "anti_tank", (4, 1))
+    apply_result(p, s.game.index["HT2"], "pinned", "anti_tank", (4, 1))
     after = p.freeze()
     assert of(after, "HT2").status == "pinned" and of(after, "2sq").status == "good_order"
     assert of(after, "2sq").riding == s.game.index["HT2"]

@@ -21,7 +21,10 @@ from warroom.core.game import load_game
 from warroom.core.registry import procedures
 from warroom.rulesets.company_fire import game as G
 from warroom.rulesets.company_fire.game import ASSAULT, INDIVIDUAL, REACTION, Action, CFState
-from warroom.rulesets.company_fire.game.game import _assault_params, _Play
+from warroom.rulesets.company_fire.game.assault import _assault_params
+from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.morale import apply_result
+from warroom.rulesets.company_fire.game.play import end_card
 from warroom.rulesets.company_fire.scenario import SCENARIO_DIR, ScenarioError, load_scenario
 from warroom.rulesets.company_fire.units import unit_type
 from warroom.rulesets.company_fire.vehicles import in_front, in_front_or_sides, sees_in_arc, turn_steps
@@ -295,7 +298,7 @@ def test_a_vehicles_card_limits_come_off_with_the_card() -> None:
     s = setup(on(opening(), None, INDIVIDUAL), T1={"pivoted": True, "turned": True, "at_fired": True, "moved": True})
     assert not [a for a in s.legal_actions() if a.unit == "T1" and a.kind.startswith(("pivot", "turret"))]
     play = _Play(s)
-    play.end_card()
+    end_card(play)
     t = play.freeze()
     u = of(t, "T1")
     assert not (u.pivoted or u.turned or u.at_fired or u.moved)
@@ -360,7 +363,7 @@ def test_a_suppressed_vehicle_moves_one_space_away() -> None:
     base = revealed(opening())
     s = on(setup(base, T1={"at": (3, 5)}, schreck={"at": (3, 3)}), FIRE_CARD, INDIVIDUAL, phasing="defender")
     p = _Play(s)
-    p.apply_result(s.game.index["T1"], "suppressed", "anti_tank", (3, 3))
+    apply_result(p, s.game.index["T1"], "suppressed", "anti_tank", (3, 3))
     # Away from 3,3 (range 2): 3,6 (range 3), 2,5 or 4,5 (range 3): three spaces, so the attacker decides.
     assert p.decisions and p.decisions[0].kind == "ca_retreat" and p.decisions[0].side == "attacker"
     state = p.freeze()

@@ -1,7 +1,7 @@
 """Company Fire as a complete, rules-enforced game (seed 002; docs/design/company-fire-game.md).
 
 A :class:`CFGame` is a scenario bound to the rules; a :class:`CFState` is one position of it, immutable.
-``apply`` works on a mutable copy (``game._Play``), resolves the action and everything that follows without
+``apply`` works on a mutable copy (``effects._Play``), resolves the action and everything that follows without
 a decision (artillery arrival, card draws, the game clock, segments in which the side to act has nothing to
 do), and freezes the result. Every die goes through a registered procedure (``warroom.core.api.roll``) with the
 state's own generator, so the odds :meth:`CFState.odds` shows and the result applied come from one code path.
@@ -12,15 +12,20 @@ The modules, from the bottom up; each imports only modules above it in this list
 - ``base``: ``GameBase``, the static half of every state, and the dice;
 - ``rules``: ``_Rules``, the read-only queries over a position; ``legal``: the legal actions;
   ``state``: ``CFState`` and its JSON form;
-- ``game``: ``CFGame``, a ``GameBase`` bound to the rules of play, and ``_Play``, the working copy that
-  resolves an action; the odds before acting, fog of war and the invariants. A state hands ``apply``,
-  ``observation`` and ``odds`` to its game.
+- ``effects``: ``_Play``, the working copy, with the helpers that change it (set, say, ruling);
+- the rule families, functions of a ``_Play``: ``observe`` (blinds revealed; what a side may know),
+  ``transport``, ``morale``, ``mines``, ``move``, ``assault``, ``fire``, ``artillery``;
+- ``play``: the table that dispatches each action to its family, the turn sequence and victory;
+  ``odds`` (the odds before acting) and ``checks`` (the invariants);
+- ``game``: ``CFGame``, a ``GameBase`` bound to the rules of play: a state hands ``apply``, ``observation``
+  and ``odds`` to its game, the one module that imports ``play``, ``observe`` and ``odds``.
 """
 
 from __future__ import annotations
 
 from warroom.core.game import register_game
 from warroom.rulesets.company_fire.game.actions import KIND_INDEX, KINDS, Action
+from warroom.rulesets.company_fire.game.checks import invariants
 from warroom.rulesets.company_fire.game.common import (
     ARRIVAL,
     ASSAULT,
@@ -38,7 +43,8 @@ from warroom.rulesets.company_fire.game.common import (
     Smoke,
     UnitState,
 )
-from warroom.rulesets.company_fire.game.game import CFGame, invariants, load, secrets, shipped
+from warroom.rulesets.company_fire.game.game import CFGame, load, shipped
+from warroom.rulesets.company_fire.game.observe import secrets
 from warroom.rulesets.company_fire.game.state import CFState
 from warroom.rulesets.company_fire.info import INFO
 
