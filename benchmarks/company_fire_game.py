@@ -29,7 +29,7 @@ from pathlib import Path
 from warroom.core.conformance import random_playout
 from warroom.core.game import load_game
 from warroom.core.simulate import batch_collector, play_random
-from warroom.rulesets.company_fire.scenario import shipped_scenarios
+from warroom.rulesets.company_fire.game.scenario import shipped_scenarios
 
 TARGET_GAMES_PER_SECOND = 100.0
 """Both issues' target: the smallest shipped scenario, and the smallest one with vehicles."""

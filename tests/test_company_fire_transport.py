@@ -22,7 +22,7 @@ from warroom.rulesets.company_fire.game.artillery import artillery_arrives
 from warroom.rulesets.company_fire.game.assault import _assault_params
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.morale import apply_result, do_sacrifice, eliminate
-from warroom.rulesets.company_fire.scenario import SCENARIO_DIR, ScenarioError, load_scenario
+from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR, ScenarioError, load_scenario
 
 RULE = pytest.mark.rule
 ROOT = Path(__file__).parents[1]
@@ -346,4 +346,4 @@ def test_the_transport_readings_are_written_down() -> None:
                                                   .glob("*.py")))
     for n in range(90, 96):
         assert f"CF-{n}" in source, f"CF-{n} is applied in game.py and cited there"
-    assert "CF-96" in (ROOT / "src" / "warroom" / "rulesets" / "company_fire" / "scenario.py").read_text()
+    assert "CF-96" in (ROOT / "src" / "warroom" / "rulesets" / "company_fire" / "game" / "scenario.py").read_text()

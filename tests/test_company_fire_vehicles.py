@@ -25,7 +25,7 @@ from warroom.rulesets.company_fire.game.assault import _assault_params
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.morale import apply_result
 from warroom.rulesets.company_fire.game.play import end_card
-from warroom.rulesets.company_fire.scenario import SCENARIO_DIR, ScenarioError, load_scenario
+from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR, ScenarioError, load_scenario
 from warroom.rulesets.company_fire.units import unit_type
 from warroom.rulesets.company_fire.vehicles import in_front, in_front_or_sides, sees_in_arc, turn_steps
 

@@ -9,6 +9,8 @@ state's own generator, so the odds :meth:`CFState.odds` shows and the result app
 The modules, from the bottom up; each imports only modules above it in this list:
 
 - ``common`` (constants, the records a position is made of), ``actions`` (actions and their codes);
+- ``scenario_types`` (a loaded scenario), ``scenario`` (the file format, loading and checks), ``briefing`` and
+  ``render`` (the briefing, text map and pictures of a scenario);
 - ``base``: ``GameBase``, the static half of every state, and the dice;
 - ``rules``: ``_Rules``, the read-only queries over a position; ``legal``: the legal actions;
   ``state``: ``CFState`` and its JSON form;

@@ -23,9 +23,9 @@ import numpy as np
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action, Codes
+from warroom.rulesets.company_fire.game.scenario_types import Scenario
 from warroom.rulesets.company_fire.geometry import king_distance
 from warroom.rulesets.company_fire.los import los_table
-from warroom.rulesets.company_fire.scenario import Scenario
 from warroom.rulesets.company_fire.units import UnitType
 
 

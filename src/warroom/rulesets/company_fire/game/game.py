@@ -26,10 +26,10 @@ from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.observe import _observation
 from warroom.rulesets.company_fire.game.odds import _odds
 from warroom.rulesets.company_fire.game.play import advance, resolve
+from warroom.rulesets.company_fire.game.scenario import load_scenario, shipped_scenarios
 from warroom.rulesets.company_fire.game.state import CFState, _state_from_json
 from warroom.rulesets.company_fire.info import INFO, SEED
 from warroom.rulesets.company_fire.initiative import opening
-from warroom.rulesets.company_fire.scenario import load_scenario, shipped_scenarios
 
 
 class CFGame(GameBase):
