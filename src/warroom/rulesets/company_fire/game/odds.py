@@ -2,7 +2,9 @@
 
 :func:`_odds` builds the procedure parameters that playing the action would use, from the same functions
 (:mod:`.fire`, :mod:`.assault`), and asks ``warroom.core.api.odds`` for the distribution of results on each
-target: fire and recon by fire, group fire, anti-tank fire, sniper fire, HE missions and close assaults.
+target: fire and recon by fire (seed "Individual Unit Fire", CF-47), group fire (seed "Group Fire"), anti-tank
+fire (seed "Attacking vehicles", CF-76), sniper fire (seed "Single Mounted Figures (SMFs)"), HE missions (seed
+"Artillery") and close assaults (seed "Close Assault", CF-84, CF-89).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ the space borders, linear terrain, objectives with their points, the minefield m
 the viewer sees, blinds as "?" tokens, and the units the viewer sees as counters labelled
 with their ids. A side sees all its own units (those under a blind drawn dashed) and of
 the enemy only its visible units, its blinds (not what is under them) and its minefield
-markers (not whether they are real).
+markers (not whether they are real): readings CF-46 and CF-52.
 
 Coordinates are the text map's: ``(col, row)``, column 0 on the left, row 0 at the top.
 """

@@ -2,10 +2,13 @@
 
 A state is built from the records of :mod:`.common` (units, minefields, fire missions, smoke, decisions, log
 lines: design "State"), the initiative deck and segment (:mod:`warroom.rulesets.company_fire.initiative`) and
-its generator's place in its stream. It answers the rules' queries (:class:`.rules._Rules`) and its legal
-actions (:mod:`.legal`); what the modules above it do, it hands to its game (:class:`.base.GameBase`):
-``apply`` (:mod:`.play`), ``observation`` (:mod:`.observe`) and ``odds`` (:mod:`.odds`). ``to_json`` and
-``CFGame.state_from_json`` are each other's inverse.
+its generator's place in its stream. The side to act is the phasing side, the other side in the reaction
+segment (seed "Initiative and Phase Sequence", "Non-Phasing Reaction Fire"), or the side a decision in the
+middle of an action waits on (CF-60); until the game is over, the result is the victory points so far (CF-55).
+A state answers the rules' queries (:class:`.rules._Rules`) and gives its legal actions (:mod:`.legal`); what
+the modules above it do, it hands to its game (:class:`.base.GameBase`): ``apply`` (:mod:`.play`),
+``observation`` (:mod:`.observe`) and ``odds`` (:mod:`.odds`). ``to_json`` and ``CFGame.state_from_json`` are
+each other's inverse.
 """
 
 from __future__ import annotations
