@@ -27,7 +27,7 @@ import tracemalloc
 from pathlib import Path
 
 from warroom.core.game import load_game
-from warroom.rulesets.company_fire.scenario import shipped_scenarios
+from warroom.rulesets.company_fire.game.scenario import shipped_scenarios
 from warroom.sim.playout import batch_collector, play_random, random_playout
 
 TARGET_GAMES_PER_SECOND = 100.0
@@ -36,7 +36,7 @@ TARGET_GAMES_PER_SECOND = 100.0
 
 def engine_build() -> str:
     """Whether the Company Fire engine runs compiled (``WARROOM_NATIVE=1 pip install .``) or as Python."""
-    import warroom.rulesets.company_fire.game as engine
+    import warroom.rulesets.company_fire.game.play as engine
 
     where = engine.__file__ or ""
     if where.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):

@@ -19,7 +19,7 @@ from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord, find_scenario, load_game, record_of, replay
 from warroom.rulesets.company_fire import game as G
 from warroom.rulesets.company_fire.game import ASSAULT, GROUP, INDIVIDUAL, REACTION, Action, CFState
-from warroom.rulesets.company_fire.scenario import SCENARIO_DIR, shipped_scenarios
+from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR, shipped_scenarios
 from warroom.sim.playout import random_playout
 from warroom.tools.conformance import check_conformance
 

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from warroom.core.errors import UsageError
-from warroom.rulesets.company_fire.render import render_map
-from warroom.rulesets.company_fire.scenario import ROLES, VIEWERS, Scenario, load_scenario, shipped_scenarios
+from warroom.rulesets.company_fire.game.render import render_map
+from warroom.rulesets.company_fire.game.scenario import load_scenario, shipped_scenarios
+from warroom.rulesets.company_fire.game.scenario_types import ROLES, VIEWERS, Scenario
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SCENARIOS = {p.stem: load_scenario(p) for p in shipped_scenarios()}

@@ -17,13 +17,9 @@ import pytest
 
 from warroom.core.errors import TableError, UsageError
 from warroom.rulesets.company_fire.board import Board, is_adjacent
-from warroom.rulesets.company_fire.scenario import (
-    ROLES,
-    ScenarioError,
-    describe,
-    load_scenario,
-    shipped_scenarios,
-)
+from warroom.rulesets.company_fire.game.briefing import describe
+from warroom.rulesets.company_fire.game.scenario import ScenarioError, load_scenario, shipped_scenarios
+from warroom.rulesets.company_fire.game.scenario_types import ROLES
 from warroom.rulesets.company_fire.units import CATALOGUE, UNITS_FILE, UnitTables, load_units, unit_type
 
 RULE = pytest.mark.rule

@@ -25,7 +25,7 @@ def native_modules() -> list[str]:
 
 def test_every_compiled_module_exists() -> None:
     modules = native_modules()
-    assert "warroom/rulesets/company_fire/game.py" in modules
+    assert "warroom/rulesets/company_fire/game/play.py" in modules
     for module in modules:
         assert (ROOT / "src" / module).is_file(), module
 

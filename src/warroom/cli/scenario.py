@@ -20,7 +20,7 @@ def scenario() -> None:
 @scenario.command("list")
 def scenario_list() -> None:
     """The scenarios warroom ships."""
-    from warroom.rulesets.company_fire.scenario import load_scenario, shipped_scenarios
+    from warroom.rulesets.company_fire.game.scenario import load_scenario, shipped_scenarios
 
     table = Table(title="Company Fire scenarios")
     for column in ("file", "name", "attacker", "defender"):
@@ -40,7 +40,9 @@ def scenario_list() -> None:
               help="also draw the map to this file (.png, .svg or .pdf)")
 def scenario_show(file: str, viewer: str, picture: Path | None) -> None:
     """Check a scenario file and print its briefing, forces and map as VIEWER sees them."""
-    from warroom.rulesets.company_fire.scenario import VIEWERS, describe, load_scenario, shipped_scenarios
+    from warroom.rulesets.company_fire.game.briefing import describe
+    from warroom.rulesets.company_fire.game.scenario import load_scenario, shipped_scenarios
+    from warroom.rulesets.company_fire.game.scenario_types import VIEWERS
 
     path = Path(file)
     if not path.exists():
@@ -52,6 +54,6 @@ def scenario_show(file: str, viewer: str, picture: Path | None) -> None:
     loaded = load_scenario(path)
     click.echo(describe(loaded, viewer=VIEWERS[viewer]))
     if picture is not None:
-        from warroom.rulesets.company_fire.render import render_map
+        from warroom.rulesets.company_fire.game.render import render_map
 
         console.print(f"map drawn to {render_map(loaded, VIEWERS[viewer], picture)}")

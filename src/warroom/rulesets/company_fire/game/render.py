@@ -1,13 +1,13 @@
 """A picture of a Company Fire scenario's map, as one viewer sees the set-up.
 
-:func:`render_map` draws what :func:`scenario.describe`'s text map shows for the same
+:func:`render_map` draws what :func:`.briefing.describe`'s text map shows for the same
 viewer (:meth:`Scenario.view`), no more: the area terrain of each space (a muted colour,
 a hatch and the terrain's map letter, so it also reads in grey), roads, edge terrain on
 the space borders, linear terrain, objectives with their points, the minefield markers
 the viewer sees, blinds as "?" tokens, and the units the viewer sees as counters labelled
 with their ids. A side sees all its own units (those under a blind drawn dashed) and of
 the enemy only its visible units, its blinds (not what is under them) and its minefield
-markers (not whether they are real).
+markers (not whether they are real): readings CF-46 and CF-52.
 
 Coordinates are the text map's: ``(col, row)``, column 0 on the left, row 0 at the top.
 """
@@ -27,7 +27,7 @@ from matplotlib.patches import Circle, FancyBboxPatch, Patch, Polygon, Rectangle
 
 from warroom.core.errors import UsageError
 from warroom.rulesets.company_fire.board import TERRAIN, Board, Space
-from warroom.rulesets.company_fire.scenario import (
+from warroom.rulesets.company_fire.game.scenario_types import (
     VIEWERS,
     Blind,
     MineMark,

@@ -1,4 +1,4 @@
-"""Company Fire scenarios: the TOML format, its checks, and a briefing with a text map.
+"""Company Fire scenarios: the TOML format, and loading and checking a scenario file.
 
 The seed (002) has no scenario rules: "Scale" asks for a platoon to a company a side,
 "Initiative and Phase Sequence" for an attacker who starts with a free Move card,
@@ -25,10 +25,12 @@ A scenario file holds::
 
 Spaces are written ``"col,row"``, column 0 on the left, row 0 at the top, as on the map.
 :func:`load_scenario` checks the file against the schema and then against the rules
-(set-up, stacking, terrain, missions, options, victory) and raises
+(set-up, stacking, terrain, missions, options, victory: readings CF-36, CF-43, CF-44, CF-46,
+CF-49, CF-50, CF-52 ... CF-54, CF-56, CF-86, CF-87, CF-90, CF-95, CF-96) and raises
 :class:`ScenarioError`, one line naming the file, the field and what is allowed, for the
-first problem. :func:`describe` renders a briefing and a text map as one side (or
-nobody, or the umpire) sees the set-up.
+first problem. The scenario it makes, and what each viewer sees of its set-up, are in
+:mod:`.scenario_types`; :func:`.briefing.describe` renders a briefing and a text map as
+one side (or nobody, or the umpire) sees the set-up, :mod:`.render` a picture of the map.
 """
 
 from __future__ import annotations
@@ -36,9 +38,7 @@ from __future__ import annotations
 import re
 import textwrap
 import types
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin
 
@@ -59,21 +59,28 @@ from warroom.rulesets.company_fire.board import (
     space_edges,
     stacking_allows,
 )
+from warroom.rulesets.company_fire.game.scenario_types import (
+    AttackResolution,
+    Colour,
+    Facing,
+    FireMissions,
+    GameEnd,
+    Minefield,
+    Objective,
+    OptionalRules,
+    Role,
+    Scenario,
+    Side,
+    Unit,
+    Victory,
+    Zone,
+    _sp,
+)
 from warroom.rulesets.company_fire.info import SEED
-from warroom.rulesets.company_fire.tables import tables
-from warroom.rulesets.company_fire.units import Experience, UnitsError, UnitType, unit_type
+from warroom.rulesets.company_fire.units import Experience, UnitsError, unit_type
 
-SCENARIO_DIR = Path(__file__).with_name("scenarios")
+SCENARIO_DIR = Path(__file__).parent.parent / "scenarios"
 
-Role = Literal["attacker", "defender"]
-ROLES: tuple[Role, Role] = ("attacker", "defender")
-Colour = Literal["red", "black"]
-Facing = Literal["N", "E", "S", "W"]
-GameEnd = Literal["clock_short", "clock_long", "turns"]
-AttackResolution = Literal["standard", "faster", "longer"]
-Viewer = Literal["public", "attacker", "defender", "umpire"]
-"""Whose view of the set-up: ``public`` (what both sides see), a side's, or the umpire's (everything)."""
-VIEWERS: dict[str, Viewer] = {"public": "public", "attacker": "attacker", "defender": "defender", "umpire": "umpire"}
 
 class ScenarioError(UsageError):
     """A scenario file that cannot be played: one line naming the file, the field and what is allowed."""
@@ -171,244 +178,18 @@ class ScenarioFile(Table):
     victory: VictoryEntry
 
 
-# --- the loaded scenario ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """A rectangle of spaces from ``first`` (top-left) to ``last`` (bottom-right), both included."""
-
-    first: Space
-    last: Space
-
-    def __contains__(self, space: object) -> bool:
-        if not isinstance(space, tuple) or len(space) != 2:
-            return False
-        c, r = space
-        return bool(self.first[0] <= c <= self.last[0] and self.first[1] <= r <= self.last[1])
-
-    def __str__(self) -> str:
-        return f"{_sp(self.first)} to {_sp(self.last)}" if self.first != self.last else _sp(self.first)
-
-
-@dataclass(frozen=True, slots=True)
-class Unit:
-    """One unit as the scenario sets it up."""
-
-    id: str
-    side: Role
-    type: UnitType
-    at: Space
-    name: str
-    experience: Experience
-    platoon: str | None
-    hidden: bool
-    occupies_bocage: bool
-    facing: Facing | None
-    smoke_rounds: int
-    turret: Facing | None = None
-    riding: str | None = None
-    """The id of the half-track or truck it starts aboard (reading CF-96)."""
-
-    def describe(self) -> str:
-        """``"Lt. Ward, platoon leader (1st platoon, regular)"``."""
-        head = f"{self.name}, {self.type.label}" if self.name else self.type.label
-        notes = [f"{self.platoon} platoon"] if self.platoon else []
-        notes.append(self.experience)
-        if self.facing:
-            notes.append(f"facing {self.facing}")
-        if self.turret and self.turret != self.facing:
-            notes.append(f"turret {self.turret}")
-        if self.smoke_rounds:
-            notes.append(f"{self.smoke_rounds} smoke round{'s' if self.smoke_rounds > 1 else ''}")
-        if self.occupies_bocage:
-            notes.append("occupying the bocage")
-        if self.hidden:
-            notes.append("hidden")
-        if self.riding:
-            notes.append(f"riding in {self.riding}")
-        return f"{head} ({', '.join(notes)})"
-
-
-@dataclass(frozen=True, slots=True)
-class FireMissions:
-    """A side's artillery fire missions (reading CF-50): the side's, called by any of its FOs."""
-
-    he: int
-    smoke: int
-
-    @property
-    def total(self) -> int:
-        return self.he + self.smoke
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    role: Role
-    name: str
-    colour: Colour
-    setup_zone: tuple[Zone, ...]
-    dummy_blinds: tuple[Space, ...]
-    fire_missions: FireMissions
-    break_at: int
-    units: tuple[Unit, ...]
-
-    @property
-    def non_smf_units(self) -> tuple[Unit, ...]:
-        """The units that count against the stacking limit and toward ``break_at``."""
-        return tuple(u for u in self.units if u.type.counts_against_stacking_limit)
-
-    @property
-    def blinds(self) -> tuple[Space, ...]:
-        """Every space holding one of the side's blinds at set-up: hidden units' spaces and dummies."""
-        return tuple(sorted({u.at for u in self.units if u.hidden} | set(self.dummy_blinds),
-                            key=lambda s: (s[1], s[0])))
-
-
-@dataclass(frozen=True, slots=True)
-class Minefield:
-    """A mined space (seed "Mines (beta)", reading CF-52)."""
-
-    at: Space
-    laid_by: Role
-    real: bool
-    marked: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Objective:
-    name: str
-    at: Space
-    points: int
-    held_by: Role
-
-
-@dataclass(frozen=True, slots=True)
-class OptionalRules:
-    """The scenario's options (reading CF-53)."""
-
-    game_end: GameEnd
-    turns: int | None
-    jokers: bool
-    attack_resolution: AttackResolution
-    linear_terrain: bool
-
-    @property
-    def clock_ends_at(self) -> int | None:
-        """The game clock total that ends the game (seed "Game Clock (optional)"), or ``None`` for fixed turns."""
-        clock = tables().game_clock
-        return {"clock_short": clock.short_game_ends_at, "clock_long": clock.long_game_ends_at}.get(self.game_end)
-
-
-@dataclass(frozen=True, slots=True)
-class Victory:
-    """How the game is won (readings CF-54 ... CF-56)."""
-
-    objectives: tuple[Objective, ...]
-    destroyed_unit: int
-    destroyed_leader: int
-    ties: Literal["attacker", "defender", "draw"]
-
-
-@dataclass(frozen=True, slots=True)
-class Scenario:
-    """A checked Company Fire scenario, ready for the game to set up."""
-
-    source: str
-    name: str
-    place: str
-    date: str
-    briefing: str
-    board: Board
-    rules: OptionalRules
-    attacker: Side
-    defender: Side
-    minefields: tuple[Minefield, ...]
-    victory: Victory
-
-    def side(self, role: Role) -> Side:
-        return self.attacker if role == "attacker" else self.defender
-
-    def enemy(self, role: Role) -> Side:
-        return self.defender if role == "attacker" else self.attacker
-
-    def side_of_colour(self, colour: Colour) -> Side:
-        """The side a card of this colour gives the initiative to (seed "Initiative Deck")."""
-        return self.attacker if self.attacker.colour == colour else self.defender
-
-    @property
-    def units(self) -> tuple[Unit, ...]:
-        return self.attacker.units + self.defender.units
-
-    def unit(self, unit_id: str) -> Unit:
-        for u in self.units:
-            if u.id == unit_id:
-                return u
-        ids = [u.id for u in self.units]
-        raise UsageError(f"{self.name}: no unit {unit_id!r}{suggest(unit_id, ids)}; units: {', '.join(ids)}")
-
-    def view(self, viewer: Viewer) -> SetupView:
-        """What ``viewer`` knows of the set-up (readings CF-46, CF-52): a side sees all its own
-        units, blinds and minefields, and of the enemy only its visible units, its blinds (not
-        what is under them) and its minefield markers (not whether they are real)."""
-        units: list[Unit] = []
-        blinds: list[Blind] = []
-        for side in (self.attacker, self.defender):
-            knows = viewer in (side.role, "umpire")
-            units.extend(u for u in side.units if knows or not u.hidden)
-            for space in side.blinds:
-                under = sum(1 for u in side.units if u.at == space and u.hidden)
-                blinds.append(Blind(space, side.role, under if knows else None))
-        mines = tuple(
-            MineMark(m.at, m.laid_by, ("real" if m.real else "dummy") if viewer in (m.laid_by, "umpire") else "marker",
-                     m.marked)
-            for m in self.minefields
-            if m.marked or viewer in (m.laid_by, "umpire")
-        )
-        return SetupView(viewer, tuple(units), tuple(blinds), mines)
-
-
-@dataclass(frozen=True, slots=True)
-class Blind:
-    """A blind marker: ``units`` under it as far as the viewer knows (0 a dummy, ``None`` unknown)."""
-
-    at: Space
-    side: Role
-    units: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class MineMark:
-    """A minefield as a viewer knows it: ``"real"``, ``"dummy"``, or a ``"marker"`` it cannot tell."""
-
-    at: Space
-    laid_by: Role
-    seen_as: Literal["real", "dummy", "marker"]
-    marked: bool
-
-
-@dataclass(frozen=True, slots=True)
-class SetupView:
-    """The set-up as one viewer sees it (:meth:`Scenario.view`)."""
-
-    viewer: Viewer
-    units: tuple[Unit, ...]
-    blinds: tuple[Blind, ...]
-    minefields: tuple[MineMark, ...]
-
-
 for _section, _where in (
-    ("Scale", "company_fire.scenario.load_scenario"),
-    ("Stacking", "company_fire.scenario.load_scenario"),
-    ("Initiative Deck", "company_fire.scenario.Scenario.side_of_colour"),
-    ("Initiative and Phase Sequence", "company_fire.scenario.Scenario.attacker"),
-    ("Game Clock (optional)", "company_fire.scenario.OptionalRules.clock_ends_at"),
-    ("Tracking Turns", "company_fire.scenario.OptionalRules.turns"),
-    ("Optional Methods for Resolving Attacks", "company_fire.scenario.OptionalRules.attack_resolution"),
-    ("Artillery", "company_fire.scenario.FireMissions"),
-    ("Mines (beta)", "company_fire.scenario.Minefield"),
-    ("Individual Unit Fire", "company_fire.scenario.Blind"),
-    ("Single Mounted Figures (SMFs)", "company_fire.scenario.load_scenario"),
+    ("Scale", "company_fire.game.scenario.load_scenario"),
+    ("Stacking", "company_fire.game.scenario.load_scenario"),
+    ("Initiative Deck", "company_fire.game.scenario_types.Scenario.side_of_colour"),
+    ("Initiative and Phase Sequence", "company_fire.game.scenario_types.Scenario.attacker"),
+    ("Game Clock (optional)", "company_fire.game.scenario_types.OptionalRules.clock_ends_at"),
+    ("Tracking Turns", "company_fire.game.scenario_types.OptionalRules.turns"),
+    ("Optional Methods for Resolving Attacks", "company_fire.game.scenario_types.OptionalRules.attack_resolution"),
+    ("Artillery", "company_fire.game.scenario_types.FireMissions"),
+    ("Mines (beta)", "company_fire.game.scenario_types.Minefield"),
+    ("Individual Unit Fire", "company_fire.game.scenario_types.Blind"),
+    ("Single Mounted Figures (SMFs)", "company_fire.game.scenario.load_scenario"),
 ):
     register_rule_use(SEED, _section, _where)
 
@@ -484,10 +265,6 @@ def _unwrap(tp: Any) -> Any:
 
 
 _SPACE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
-
-
-def _sp(space: Space) -> str:
-    return f"{space[0]},{space[1]}"
 
 
 class _Checker:
@@ -834,188 +611,3 @@ def _concealing(board: Board, space: Space) -> bool:
     if any(k is not None and TERRAIN.edge[k].cover for k in edges):
         return True
     return any(TERRAIN.edge[p.kind].cover for p in board.linear_in(space))
-
-
-# --- describing a scenario ----------------------------------------------------------------------
-
-_WIDTH = 78
-_CELL = 5
-
-
-def describe(scenario: Scenario, viewer: Viewer = "public") -> str:
-    """The scenario as a player reads it before play: title, briefing, how the game ends and is
-    won, the forces and a text map, all as ``viewer`` sees the set-up (:meth:`Scenario.view`):
-    ``"public"`` shows what both sides see, a side's name adds its own hidden units, blinds and
-    minefields, ``"umpire"`` shows everything."""
-    view = scenario.view(viewer)
-    lines: list[str] = [scenario.name.upper()]
-    where = ", ".join(x for x in (scenario.place, scenario.date) if x)
-    if where:
-        lines.append(where)
-    lines.append("")
-    for paragraph in re.split(r"\n\s*\n", scenario.briefing):
-        lines.extend(textwrap.wrap(" ".join(paragraph.split()), _WIDTH))
-        lines.append("")
-    for paragraph in _rules_text(scenario):
-        lines.extend(textwrap.wrap(paragraph, _WIDTH))
-    lines.append("")
-    lines.extend(_wrap_all(_victory_text(scenario)))
-    lines.append("")
-    for side in (scenario.attacker, scenario.defender):
-        lines.extend(_side_text(scenario, side, view))
-        lines.append("")
-    title = {"public": "what both sides see", "umpire": "the umpire's view, everything"}.get(viewer,
-                                                                                         f"the {viewer}'s view")
-    lines.append(f"Map ({title}):")
-    lines.extend(_map_lines(scenario, view))
-    lines.append("")
-    lines.extend(_legend(scenario))
-    return "\n".join(lines).rstrip() + "\n"
-
-
-def _wrap_all(paragraphs: Iterable[str]) -> list[str]:
-    out: list[str] = []
-    for p in paragraphs:
-        out.extend(textwrap.wrap(p, _WIDTH, subsequent_indent="  "))
-    return out
-
-
-def _rules_text(s: Scenario) -> list[str]:
-    r = s.rules
-    clock = tables().game_clock
-    first = (f"The attacker ({s.attacker.colour}) has the first initiative, as if it had drawn a Move card; "
-             f"then the deck decides (red cards: the {s.side_of_colour('red').role}, black: the "
-             f"{s.side_of_colour('black').role}).")
-    if r.game_end == "turns":
-        end = f"The game lasts {r.turns} turns (a turn is one attacker and one defender initiative)."
-    else:
-        end = (f"Game clock: at the end of each defender initiative roll 1d{clock.die_sides} and add it; the game "
-               f"ends when the total reaches {r.clock_ends_at}"
-               + (" (a long game)." if r.game_end == "clock_long" else "."))
-    if r.jokers:
-        end += f" Jokers are in the deck: each one drawn adds 1d{clock.die_sides} to the clock."
-    options = []
-    if r.attack_resolution != "standard":
-        options.append(f"{r.attack_resolution} play (one roll for all units in a target space)")
-    if r.linear_terrain:
-        options.append("linear terrain")
-    out = [first, end]
-    if options:
-        out.append("Optional rules: " + ", ".join(options) + ".")
-    return out
-
-
-def _victory_text(s: Scenario) -> list[str]:
-    v = s.victory
-    out = ["Victory:"]
-    for o in v.objectives:
-        out.append(f"- {o.name} ({_sp(o.at)}): {o.points} point{'s' if o.points > 1 else ''}, held at the start "
-                   f"by the {o.held_by}.")
-    out.append(f"- {v.destroyed_unit} point for each enemy squad, team or gun destroyed, {v.destroyed_leader} for "
-               "each enemy platoon leader or company commander eliminated.")
-    out.append(f"- The attacker concedes when {s.attacker.break_at} of its {len(s.attacker.non_smf_units)} squads, "
-               f"teams and guns are destroyed; the defender when {s.defender.break_at} of its "
-               f"{len(s.defender.non_smf_units)} are.")
-    tie = "the game is a draw" if v.ties == "draw" else f"the {v.ties} wins"
-    out.append(f"- At the end the side with more points wins; on equal points {tie}. An objective is held by the "
-               "side that last had a squad, team or gun in it with no enemy there.")
-    return out
-
-
-def _side_text(s: Scenario, side: Side, view: SetupView) -> list[str]:
-    mine = view.viewer in (side.role, "umpire")
-    order = "moves first" if side.role == "attacker" else "defends"
-    lines = [f"{side.role.capitalize()} ({side.colour}, {order}): {side.name}"]
-    shown = [u for u in view.units if u.side == side.role]
-    for u in sorted(shown, key=lambda u: (u.platoon or "", u.type.is_smf is False, u.id)):
-        lines.append(f"  {u.id:<8} {_sp(u.at):>5}  {u.describe()}")
-    hidden = [b for b in view.blinds if b.side == side.role]
-    if mine:
-        dummies = sum(1 for b in hidden if b.units == 0)
-        if dummies:
-            lines.append(f"  and {dummies} dummy blind{'s' if dummies > 1 else ''}: "
-                         + "; ".join(_sp(b.at) for b in hidden if b.units == 0))
-        fm = side.fire_missions
-        if fm.total:
-            lines.append(f"  Fire missions: {fm.he} HE, {fm.smoke} smoke.")
-        own_mines = [m for m in view.minefields if m.laid_by == side.role]
-        if own_mines:
-            lines.append("  Minefields: " + "; ".join(
-                f"{_sp(m.at)} {m.seen_as}{'' if m.marked else ' (unmarked)'}" for m in own_mines))
-    else:
-        if hidden:
-            lines.append(f"  and {len(hidden)} blind{'s' if len(hidden) > 1 else ''} (hidden units or dummies): "
-                         + "; ".join(_sp(b.at) for b in hidden))
-        if side.fire_missions.total:
-            lines.append("  Has artillery fire missions.")
-        marks = [m for m in view.minefields if m.laid_by == side.role]
-        if marks:
-            lines.append("  Minefield markers (real or dummy): " + "; ".join(_sp(m.at) for m in marks))
-    lines.append(f"  Sets up in {'; '.join(map(str, side.setup_zone))}.")
-    return lines
-
-
-def _map_lines(s: Scenario, view: SetupView) -> list[str]:
-    b = s.board
-    units = Counter(u.at for u in view.units if not u.hidden)
-    owner = {u.at: u.side for u in view.units}
-    blinds = {bl.at: bl for bl in view.blinds}
-    mines = {m.at: m for m in view.minefields}
-    objectives = {o.at for o in s.victory.objectives}
-    mine_mark = {"real": "M", "dummy": "m", "marker": "M"}
-
-    def cell(space: Space) -> str:
-        terrain = b.terrain(space).code
-        road = "=" if b.has_road(space) else " "
-        if space in objectives:
-            mark = "*"
-        elif space in mines:
-            m = mines[space]
-            mark = "!" if not m.marked else mine_mark[m.seen_as]
-        else:
-            mark = " "
-        if space in blinds:
-            bl = blinds[space]
-            who = bl.side[0]
-            marker = who + ("?" if bl.units is None else str(bl.units))
-        elif units[space]:
-            marker = owner[space][0].upper() + str(units[space])
-        else:
-            marker = "  "
-        return terrain + road + mark + marker
-
-    def vertical(a: Space, c: Space) -> str:
-        kind = b.edge_at(a, c)
-        return {"bocage_full": "#", "bocage_partial": ":", "low_stone_wall": "|"}.get(kind or "", " ")
-
-    def horizontal(a: Space, c: Space) -> str:
-        kind = b.edge_at(a, c)
-        return {"bocage_full": "#" * _CELL, "bocage_partial": "##" + " " * (_CELL - 2),
-                "low_stone_wall": "-" * _CELL}.get(kind or "", " " * _CELL)
-
-    out = ["    " + "".join(f"{c:<{_CELL + 1}}" for c in range(b.width)).rstrip()]
-    for r in range(b.height):
-        row = f"{r:>2}  "
-        for c in range(b.width):
-            row += cell((c, r))
-            row += vertical((c, r), (c + 1, r)) if c + 1 < b.width else ""
-        out.append(row.rstrip())
-        if r + 1 < b.height:
-            sep = "    " + " ".join(horizontal((c, r), (c, r + 1)) for c in range(b.width))
-            out.append(sep.rstrip())
-    return out
-
-
-def _legend(s: Scenario) -> list[str]:
-    terrain = "  ".join(f"{row.code} {row.label}" for row in TERRAIN.area.values())
-    lines = _wrap_all([
-        f"Terrain: {terrain}; = a road.",
-        "Edges: # bocage, ## or : partial bocage, - or | a low stone wall.",
-        "Marks: * an objective; M a minefield marker (to its owner: M real, m dummy), ! an unmarked minefield.",
-        "Units: A2 or D1 for two attacker or one defender units; a? or d? a blind (to its owner the units "
-        "under it, a0 or d0 a dummy).",
-    ])
-    if s.board.linear:
-        lines.extend(_wrap_all(["Linear terrain: " + "; ".join(
-            f"{p.kind.replace('_', ' ')} in {_sp(p.space)}" for p in s.board.linear) + "."]))
-    return lines

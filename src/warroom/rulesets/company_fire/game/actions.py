@@ -1,0 +1,108 @@
+"""Company Fire game: the actions, their readable text and their stable integer codes.
+
+An :class:`Action` is one decision (design "Actions"): a kind from :data:`KINDS`, the unit acting, a space,
+another unit. :class:`Codes` numbers a scenario's actions, ``((kind * units + unit) * spaces + space) *
+units + other`` over the scenario's units and spaces (the last of each standing for none), so every
+scenario has an action space of fixed size (masks, learning environments). Kinds are only ever appended
+(the transport kinds of CF-91 came last), so every earlier code is kept. The codes live here rather than
+in a module of their own: they are a few lines over :data:`KINDS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import NamedTuple
+
+from warroom.core.errors import UsageError
+from warroom.rulesets.company_fire.board import Space
+from warroom.rulesets.company_fire.game.common import _sp
+
+KINDS = (
+    "end", "move", "fire", "group_fire", "assault", "assault_move", "rally", "leader_move", "declare_he",
+    "declare_smoke", "snipe", "mortar_smoke", "occupy_bocage", "fall_back", "find_path", "clear_mines",
+    "op_fire", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose", "occupy", "stay",
+    "at_fire", "button_up", "pivot_N", "pivot_E", "pivot_S", "pivot_W", "turret_N", "turret_E", "turret_S",
+    "turret_W", "mount", "dismount",
+)
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+
+
+class Action(NamedTuple):
+    """One decision: ``kind`` (one of :data:`KINDS`), the unit acting, a space, another unit.
+
+    Readable (``str``), hashable, and with a stable integer code per scenario (:meth:`CFGame.encode`).
+    """
+
+    kind: str
+    unit: str = ""
+    space: Space | None = None
+    other: str = ""
+
+    def __str__(self) -> str:
+        k, u, s, o = self.kind, self.unit, _sp(self.space), self.other
+        return {
+            "end": "end the segment",
+            "move": f"{u} moves to {s}",
+            "fire": f"{u} fires at {s}",
+            "group_fire": f"group fire from {u}'s space at {s}",
+            "assault": f"{u}{' and ' + o if o else ''} close assault {s}",
+            "assault_move": f"{u} moves to {s} to close assault",
+            "rally": f"{u} tries to rally",
+            "leader_move": f"{u} (leader) moves to {s}",
+            "declare_he": f"{u} calls an HE mission on {s}",
+            "declare_smoke": f"{u} calls a smoke mission on {s}",
+            "snipe": f"{u} snipes at {o}",
+            "mortar_smoke": f"{u} fires smoke at {s}",
+            "occupy_bocage": f"{u} occupies the bocage",
+            "fall_back": f"{u} falls back to {s}",
+            "find_path": f"{u} looks for a path through the minefield at {s}",
+            "clear_mines": f"{u} clears the minefield at {s}",
+            "op_fire": f"{u} takes opportunity fire",
+            "pass": "hold fire",
+            "retreat": f"{u} retreats to {s} to take one hit fewer",
+            "take_hits": f"{u} stands and takes the hits",
+            "sacrifice": f"{o} sacrifices himself to save {u}",
+            "decline": f"no leader is sacrificed for {u}",
+            "lose": f"{u} is lost in the tie",
+            "occupy": f"the assaulting units occupy {s}",
+            "stay": "the assaulting units stay where they are",
+            "at_fire": f"{u} fires its anti-tank weapon at {o} in {s}",
+            "button_up": f"{u} buttons up",
+            "mount": f"{u} mounts {o}",
+            "dismount": f"{u} dismounts in {s}",
+        }.get(k) or (f"{u} pivots to face {k[-1]}" if k.startswith("pivot") else f"{u} turns its turret to {k[-1]}")
+
+
+class Codes:
+    """The stable integer codes of one scenario's actions (:meth:`.game.CFGame.encode`)."""
+
+    __slots__ = ("action_space", "ids", "index", "radix", "space_index", "spaces")
+
+    def __init__(self, ids: tuple[str, ...], index: dict[str, int], spaces: Sequence[Space],
+                 space_index: dict[Space, int]) -> None:
+        self.ids = ids
+        self.index = index
+        self.spaces = spaces
+        self.space_index = space_index
+        n_units, n_spaces = len(ids) + 1, len(spaces) + 1
+        self.radix = (n_units, n_spaces, n_units)
+        self.action_space = len(KINDS) * n_units * n_spaces * n_units
+
+    def encode(self, action: Hashable) -> int:
+        if not isinstance(action, Action) or action.kind not in KIND_INDEX:
+            raise UsageError(f"{action!r} is not a Company Fire action")
+        nu, ns, _ = self.radix
+        u = self.index[action.unit] if action.unit else nu - 1
+        s = self.space_index[action.space] if action.space is not None else ns - 1
+        o = self.index[action.other] if action.other else nu - 1
+        return ((KIND_INDEX[action.kind] * nu + u) * ns + s) * nu + o
+
+    def decode(self, code: int) -> Action:
+        if not isinstance(code, int) or not 0 <= code < self.action_space:
+            raise UsageError(f"action code {code!r} is not one of this scenario's (0 to {self.action_space - 1})")
+        nu, ns, _ = self.radix
+        code, o = divmod(code, nu)
+        code, s = divmod(code, ns)
+        k, u = divmod(code, nu)
+        return Action(KINDS[k], self.ids[u] if u < nu - 1 else "", self.spaces[s] if s < ns - 1 else None,
+                      self.ids[o] if o < nu - 1 else "")

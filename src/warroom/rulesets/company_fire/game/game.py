@@ -1,0 +1,104 @@
+"""Company Fire game: :class:`CFGame`, a scenario bound to the rules, and the game's loader.
+
+A CFGame is a :class:`.base.GameBase` (the scenario as the rules read it) that knows the rules of play: it sets
+up the opening position (the attacker opens as if it had drawn a Move card, seed "Initiative and Phase
+Sequence"; the scenario's set-up and options, CF-40 ... CF-53), reads a state back from its JSON form, gives each
+action its stable code (:mod:`.actions`), and is what a state hands ``apply``, ``observation`` and ``odds`` to
+(:mod:`.play`, :mod:`.observe`, :mod:`.odds`). :func:`load` is the game loader registered for ``company-fire``,
+:func:`shipped` the scenario files that come with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from warroom.core.errors import UsageError
+from warroom.core.rule_uses import register_rule_use
+from warroom.rulesets.company_fire.game.actions import Action
+from warroom.rulesets.company_fire.game.base import GameBase, _rng_state
+from warroom.rulesets.company_fire.game.common import ROLES, MineState, UnitState
+from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.observe import _observation
+from warroom.rulesets.company_fire.game.odds import _odds
+from warroom.rulesets.company_fire.game.play import advance, resolve
+from warroom.rulesets.company_fire.game.scenario import load_scenario, shipped_scenarios
+from warroom.rulesets.company_fire.game.state import CFState, _state_from_json
+from warroom.rulesets.company_fire.info import INFO, SEED
+from warroom.rulesets.company_fire.initiative import opening
+
+
+class CFGame(GameBase):
+    """A Company Fire scenario bound to the rules: the static half of every state."""
+
+    ruleset = INFO.id
+    version = INFO.version
+    sides = ROLES
+
+    # encoding ---------------------------------------------------------------------------------------
+
+    def encode(self, action: Hashable) -> int:
+        return self.codes.encode(action)
+
+    def decode(self, code: int) -> Action:
+        return self.codes.decode(code)
+
+    # states -----------------------------------------------------------------------------------------
+
+    def initial_state(self, seed: int) -> CFState:
+        sc = self.scenario
+        units = tuple(UnitState(u.at, "good_order", u.hidden, u.occupies_bocage, False, False, False, False, False,
+                                False, u.smoke_rounds, u.facing or "", u.turret or "",
+                                riding=self.index[u.riding] if u.riding else -1) for u in self.units)
+        dummies = tuple(sorted((side.role, s) for side in (sc.attacker, sc.defender) for s in side.dummy_blinds))
+        mines = tuple(MineState(m.at, m.laid_by, m.real, m.marked, False, False) for m in sc.minefields)
+        init = opening(sc.attacker.colour, 2 if sc.rules.jokers else 0)
+        missions = ((sc.attacker.fire_missions.he, sc.attacker.fire_missions.smoke),
+                    (sc.defender.fire_missions.he, sc.defender.fire_missions.smoke))
+        held = tuple(o.held_by for o in sc.victory.objectives)
+        rng = np.random.Generator(np.random.PCG64(seed))
+        start = CFState(self, units, dummies, mines, init, missions, (), (), held, (), (), _rng_state(rng), None, 0)
+        play = _Play(start)
+        play.say(f"{sc.name}: {sc.attacker.name} attack {sc.defender.name}. The attacker opens as if it had drawn "
+                 "a Move card (seed \"Initiative and Phase Sequence\").")
+        advance(play)
+        return play.freeze()
+
+    def state_from_json(self, data: dict[str, Any]) -> CFState:
+        try:
+            return _state_from_json(self, data)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise UsageError(f"not a Company Fire state of {self.scenario_name}: {exc}") from None
+
+    # what a state hands to its game (GameBase) ------------------------------------------------------
+
+    def play(self, state: Any, action: Action) -> Any:
+        return resolve(state, action)
+
+    def observe(self, state: Any, side: str) -> dict[str, Any]:
+        return _observation(state, side)
+
+    def odds(self, state: Any, action: Action) -> dict[str, dict[str, Fraction]]:
+        return _odds(state, action)
+
+
+def load(path: Path) -> CFGame:
+    """The game loader registered for ``company-fire``: a scenario file to a :class:`CFGame`."""
+    return CFGame(load_scenario(path), Path(path))
+
+
+def shipped() -> tuple[Path, ...]:
+    """The scenario files that come with the game."""
+    return shipped_scenarios()
+
+
+for _section in ("Stacking", "The Game Turn", "Initiative and Phase Sequence", "Tracking Turns",
+                 "Game Clock (optional)", "Unit Status, Hit Results and Rallying", "Line of Sight (LOS)",
+                 "Optional Methods for Resolving Attacks", "Artillery", "Movement", "Close Assault",
+                 "Individual Unit Fire", "Opportunity Fire", "Group Fire", "Non-Phasing Reaction Fire",
+                 "Single Mounted Figures (SMFs)", "Bocage", "Mines (beta)"):
+    register_rule_use(SEED, _section, "company_fire.game")

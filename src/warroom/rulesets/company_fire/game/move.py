@@ -1,0 +1,164 @@
+"""Company Fire game: movement: moves, leader moves, falling back, moves to close assault; pivots, turrets and
+buttoning up; occupying bocage.
+
+A move takes the Movement Test on a Fire card, for a squad's two-space move in enemy LOS, and to fall back
+(seed "Movement" and its footnote); a vehicle moves at its class's rates, faces the way it moves, and a
+suppressed one falls back instead of rallying (seed "Vehicle Movement"; CF-65, CF-72, CF-74). The path is walked
+a space at a time (:func:`continue_move`): lone enemy SMFs are overrun (CF-34), mines go off (:mod:`.mines`),
+blinds next to the mover are revealed and stop it, and the enemy may take opportunity fire at each space entered
+in its sight (seed "Opportunity Fire"; CF-60). A leader moves with no test (CF-62); a move to close assault from
+leaves the unit free to assault (CF-58). A vehicle or gun pivots in place and a turret turns once a card (seed
+"Attacking vehicles", CF-73); a closed-top vehicle buttons up by taking a pin (seed "Vehicle Unit Status",
+CF-68). A unit that moved on a Move or face card may occupy the bocage of its space (seed "Bocage").
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from warroom.rulesets.company_fire import board as B
+from warroom.rulesets.company_fire.board import Space
+from warroom.rulesets.company_fire.game.actions import Action
+from warroom.rulesets.company_fire.game.common import ALIVE, MAX_RANGE, Decision, _other, _sp
+from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.mines import mines_on_entry
+from warroom.rulesets.company_fire.game.morale import eliminate
+from warroom.rulesets.company_fire.game.observe import reveal, reveal_space
+from warroom.rulesets.company_fire.geometry import range_between
+from warroom.rulesets.company_fire.vehicles import facing_towards
+
+
+def do_move(p: _Play, a: Action, i: int) -> None:
+    start_move(p, a, i, "move")
+
+
+def do_assault_move(p: _Play, a: Action, i: int) -> None:
+    start_move(p, a, i, "assault_move")
+
+
+def do_leader_move(p: _Play, a: Action, i: int) -> None:
+    start_move(p, a, i, "leader_move")
+
+
+def do_fall_back(p: _Play, a: Action, i: int) -> None:
+    start_move(p, a, i, "fall_back")
+
+
+def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
+    g = p.game
+    assert a.space is not None
+    if kind == "leader_move":
+        options = p.destinations(i, g.types[i].movement_spaces)
+    else:
+        options = p.move_options(i, "fall_back" if kind == "fall_back" else "move")
+    path = options[a.space]
+    u = p.units[i]
+    assert u.at is not None
+    side = g.side_of[i]
+    on_fire_card = p.card() == "fire"
+    vehicle = g.vehicle[i]
+    done = kind in ("leader_move", "fall_back") or (kind == "move" and p.one_action_only(i))
+    if vehicle and kind == "move":  # CF-74: a vehicle may fire after its move, except on a Fire card
+        done = on_fire_card
+    p.set(i, moved=True, done=done)
+    if vehicle and kind == "fall_back":
+        p.set(i, rallied=True)
+        p.say(f"{p.name(i)} is suppressed and moves away from the enemy at half its off-road rate, "
+              "instead of a rally test (seed \"Vehicle Movement\", CF-72)")
+    if kind == "assault_move":
+        p.set(i, done=False)
+    if p.units[i].hidden:
+        reveal(p, i, "it moves")
+    if (kind == "fall_back" and not vehicle) or (kind != "leader_move" and p.needs_test(i, path)):
+        dest = path[-1]
+        params = {
+            "destination": "cover" if B.space_cover(g.board, dest, p.smoke_spaces()) else "open",
+            "enemy_op_fire_los": p.in_enemy_los(side, dest, op_fire_only=True, mover=i),
+            "experience": g.units[i].experience,
+            "leader": p.leaders_in(u.at, side),
+            "fall_back": kind == "fall_back",
+        }
+        why = "falls back" if kind == "fall_back" else "moves on a Fire card" if on_fire_card else \
+            "moves two spaces in enemy LOS"
+        r = p.ruling("movement-test", params, f"{p.name(i)} {why} to {_sp(dest)}: Movement Test")
+        if r.result != "passes":
+            p.set(i, done=True)
+            p.say(f"{p.name(i)} stays put in {_sp(u.at)}")
+            return
+    route = " \u2192 ".join(_sp(s) for s in (u.at, *path))
+    p.say(f"{p.name(i)} sets off: {route}")
+    continue_move(p, i, u.at, path)
+
+
+def continue_move(p: _Play, i: int, prev: Space, path: tuple[Space, ...]) -> None:
+    """Walk the path a step at a time: enemy SMFs overrun, mines, blinds revealed, smoke, and
+    opportunity fire at each space entered in enemy LOS (seed "Movement", "Opportunity Fire")."""
+    g = p.game
+    side = g.side_of[i]
+    enemy = _other(side)
+    blinds = p.blind_spaces(enemy)  # the mover's steps leave the enemy's blinds as they are
+    vehicle = g.vehicle[i]
+    for k, s in enumerate(path):
+        last = k == len(path) - 1
+        if vehicle:  # CF-65: a vehicle faces the way it moves
+            p.set(i, at=s, facing=facing_towards(prev, s))
+        else:
+            p.set(i, at=s)
+        lone = [j for j, v in enumerate(p.units) if v.at == s and g.side_of[j] == enemy and v.status in ALIVE]
+        if lone:  # only enemy SMFs can be here: they are overrun (CF-34)
+            for j in lone:
+                p.ruling("smf-elimination", {"cause": "enemy_enters", "alone": True},
+                         f"{p.name(i)} enters {_sp(s)}, held only by {p.name(j)}")
+                eliminate(p, j, "destroyed")
+            return
+        if not mines_on_entry(p, i, s, last):
+            return
+        if p.units[i].status not in ALIVE:
+            return
+        stop = False
+        near = g.touching[s]
+        for space in sorted(b for b in blinds if b in near):
+            if reveal_space(p, enemy, space, f"{p.name(i)} moves next to it"):
+                stop = True
+            blinds = p.blind_spaces(enemy)
+        if stop and not last:
+            p.say(f"{p.name(i)} must stop in {_sp(s)}: enemy units next to it (seed \"Movement\")")
+        if not g.smf[i] and p.units[i].status in ALIVE:
+            firers = p.op_firers(enemy, s, i)
+            apparent = firers or any(p.sees(b, s) and range_between(b, s) <= MAX_RANGE
+                                     for b in p.blind_spaces(enemy))
+            if apparent:
+                rest = () if stop else path[k + 1:]
+                decision = Decision("opfire", enemy, ("move", i, prev, s, rest))
+                cast("list[Decision]", p.decisions).insert(0, decision)
+                return
+        if stop:
+            return
+        prev = s
+
+
+def do_pivot(p: _Play, a: Action, i: int) -> None:
+    """CF-73: a vehicle (or gun) turns in place to face another edge; tracked up to 180, wheeled 90."""
+    f = a.kind[-1]
+    u = p.units[i]
+    p.set(i, facing=f, pivoted=True)
+    p.say(f"{p.name(i)} pivots in place from {u.facing} to face {f} (seed \"Attacking vehicles\", CF-73)")
+
+
+def do_turret(p: _Play, a: Action, i: int) -> None:
+    f = a.kind[-1]
+    u = p.units[i]
+    p.set(i, turret=f, turned=True)
+    p.say(f"{p.name(i)} turns its turret from {u.turret} to {f}: its main gun fires at one die less this "
+          "card (seed \"Attacking vehicles\")")
+
+
+def do_button_up(p: _Play, a: Action, i: int) -> None:
+    p.set(i, status="pinned")
+    p.say(f"{p.name(i)} buttons up and takes a pin marker; it moves at the pinned rate (seed \"Vehicle Unit "
+          "Status\", CF-68)")
+
+
+def do_occupy_bocage(p: _Play, a: Action, i: int) -> None:
+    p.set(i, bocage=True)
+    p.say(f"{p.name(i)} occupies the bocage of {_sp(p.units[i].at)} (seed \"Bocage\")")
