@@ -266,7 +266,7 @@ PLAYOUTS = {"crossroads_patrol.toml": 400, "hedgerow_hell.toml": 200, "munassib_
             "cobra_breakout.toml": 200}
 
 
-CHUNK = 100
+CHUNK = 50
 CONFORMANCE = [(path, start, min(CHUNK, PLAYOUTS[path.name] - start)) for path in shipped_scenarios()
                for start in range(0, PLAYOUTS[path.name], CHUNK)]
 """The play-outs in chunks of ``CHUNK``, each its own test, so that a run on several cores shares them out."""

@@ -345,5 +345,5 @@ def test_the_transport_readings_are_written_down() -> None:
     source = "".join(p.read_text() for p in sorted((ROOT / "src" / "warroom" / "rulesets" / "company_fire" / "game")
                                                   .glob("*.py")))
     for n in range(90, 96):
-        assert f"CF-{n}" in source, f"CF-{n} is applied in game.py and cited there"
+        assert f"CF-{n}" in source, f"CF-{n} is applied in the game package and cited there"
     assert "CF-96" in (ROOT / "src" / "warroom" / "rulesets" / "company_fire" / "game" / "scenario.py").read_text()
