@@ -9,9 +9,10 @@ itself (seed "Individual Unit Fire", CF-51).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from warroom.rulesets.company_fire import board as B
+from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.common import ROLES, Mission, Smoke, _other, _sp
 from warroom.rulesets.company_fire.game.effects import _Play
@@ -64,6 +65,11 @@ def artillery_arrives(p: _Play) -> None:
                 p.smoke = [s for s in p.smoke if s.space != m.space] + [Smoke(m.space, side)]
                 p.touch()
             continue
+        blind = next((who for who in ROLES if m.space in p.blind_spaces(who)), None)
+        if blind is not None:
+            he_on_blind(p, blind, m.space, about, {"mission": "he", "cover": cover, "observed": observed,
+                                                    "target": "unit", "target_status": "good_order"})
+            continue
         targets = enemy_units or smfs
         if not targets:
             p.ruling("artillery", {"mission": "he", "target": "none", "observed": observed}, about)
@@ -89,6 +95,21 @@ def artillery_arrives(p: _Play) -> None:
             if p.alive(j):
                 apply_result(p, j, res, "artillery_he")
     retire_observers(p, side)
+
+
+def he_on_blind(p: _Play, side: str, space: Space, about: str, params: dict[str, Any]) -> None:
+    """CF-129: HE on a blind, real or dummy, is rolled once, as on one good-order unit in the space, so the
+    enemy reads the same roll whatever is under it. No hit (or the mission denied): the blind stays unrevealed.
+    A hit reveals it (CF-47 (3); a dummy is removed), and the result applies to each unit that was under it."""
+    r = p.ruling("artillery", params, f"{about}: on the blind at {_sp(space)}")
+    if r.result == "denied" or _hits_of(r) == 0:
+        p.say(f"no hits: the blind at {_sp(space)} stays unrevealed")
+        return
+    under = [j for j in p.at(space, side) if p.units[j].hidden]
+    reveal_space(p, side, space, "the shells scored a hit")
+    for j in under:
+        if p.alive(j):
+            apply_result(p, j, r.result, "artillery_he")
 
 
 def retire_observers(p: _Play, side: str) -> None:

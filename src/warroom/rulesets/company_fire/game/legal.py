@@ -230,7 +230,7 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
     if g.vehicle[i]:
         return out
     if (u.moved and not u.bocage and card in ("move", "face") and u.status != "suppressed"
-            and B.may_occupy_bocage(g.board, here, _enemy_bocage(s, side))):
+            and B.may_occupy_bocage(g.board, here, s.enemy_bocage(side))):
         out.append(Action("occupy_bocage", ids[i]))
     if not u.done and not u.moved and not u.fired and u.status == "good_order":
         for m in s.mines:
@@ -295,11 +295,6 @@ def _mortar_smoke_targets(s: _Rules, i: int, reach: int) -> list[Space]:
         if any(s.sees(p, sp) for p in spotters):
             out.append(sp)
     return out
-
-
-def _enemy_bocage(s: _Rules, side: str) -> frozenset[Space]:
-    return frozenset(s.units[j].at for j in s.living(_other(side))  # type: ignore[misc]
-                     if s.units[j].bocage and s.units[j].status != "suppressed")
 
 
 def _decision_actions(s: _Rules, d: Decision) -> list[Action]:

@@ -18,7 +18,7 @@ from typing import cast
 from warroom.core.ruling import Ruling
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.common import Decision, _other, _sp
+from warroom.rulesets.company_fire.game.common import Decision, _sp
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.observe import reveal
 from warroom.rulesets.company_fire.game.transport import shake_riders
@@ -174,9 +174,9 @@ def do_rally(p: _Play, a: Action, i: int) -> None:
     u = p.units[i]
     assert u.at is not None
     side = g.side_of[i]
-    enemy_los = any(p.units[k].status == "good_order" and not g.smf[k]
-                    and p.sees(p.units[k].at, u.at)  # type: ignore[arg-type]
-                    for k in p.living(_other(side)))
+    # the enemy as the side knows it: good-order units on the table, within a vehicle's arcs, and every
+    # blind marker (CF-57, CF-66, CF-126)
+    enemy_los = p.apparent_watchers(side, u.at, good_order=True)
     params = {"status": u.status, "enemy_los": enemy_los, "experience": g.units[i].experience,
               "leader": p.leaders_in(u.at, side)}
     r = p.ruling("rally", params, f"{p.name(i)} tries to rally", "all" if not u.hidden else side)

@@ -49,11 +49,16 @@ def reveal_space(p: _Play, side: str, space: Space, why: str) -> bool:
 
 
 def blinds_whole(p: _Play) -> None:
-    """CF-63: a blind covers a whole space; a unit on the table joining hidden friends reveals them."""
+    """CF-63: a blind covers a whole space; a unit on the table joining hidden friends reveals them. CF-128: a
+    unit on the table joining its own side's dummy reveals it too (the dummy is removed), so that a unit
+    standing in a blind's space never tells the enemy the blind is a dummy."""
     for i in p.living():
         u = p.units[i]
         if u.hidden and any(not p.units[j].hidden for j in p.at(u.at, p.game.side_of[i])):  # type: ignore[arg-type]
             reveal(p, i, "a unit on the table joined it")
+    for side, space in sorted(p.dummies):
+        if any(not p.units[j].hidden for j in p.at(space, side)):
+            reveal_space(p, side, space, "a unit on the table joined it")
 
 
 def _observation(s: CFState, side: str) -> dict[str, Any]:

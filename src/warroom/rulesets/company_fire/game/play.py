@@ -23,7 +23,7 @@ from warroom.rulesets.company_fire.game.artillery import (
     do_mortar_smoke,
 )
 from warroom.rulesets.company_fire.game.assault import do_assault, do_lose, do_occupy, do_stay
-from warroom.rulesets.company_fire.game.common import ARRIVAL, ROLES, Decision, UnitState, _other, _sp
+from warroom.rulesets.company_fire.game.common import ARRIVAL, RALLY, ROLES, Decision, UnitState, _other, _sp
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.fire import do_at_fire, do_fire, do_group_fire, do_op_fire, do_pass, do_snipe
 from warroom.rulesets.company_fire.game.legal import _legal
@@ -103,10 +103,17 @@ def advance(p: _Play) -> None:
             next_segment(p)
             continue
         actions = _legal(p)
-        if any(a.kind != "end" for a in actions):
+        if any(a.kind != "end" for a in actions) or apparently_acts(p):
             p.legal = actions
             return
         next_segment(p)
+
+
+def apparently_acts(p: _Play) -> bool:
+    """CF-127: a side with a blind on the table is given every segment a unit under a blind could act in (all
+    but rally: a hidden unit is always in good order), and ends it itself, whether its blinds hide units that
+    can act or only dummies; so the enemy never learns, from a segment skipped, that a blind is a dummy."""
+    return p.init.segment not in (ARRIVAL, RALLY) and bool(p.blind_spaces(p.acting_side()))
 
 
 def scouts_look(p: _Play) -> None:

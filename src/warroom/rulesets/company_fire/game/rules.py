@@ -163,11 +163,51 @@ class _Rules(ABC):
         return m["blockers"]  # type: ignore[no-any-return]
 
     def held_bocage(self) -> frozenset[Space]:
+        """The spaces whose bocage is held, as both sides see it: units on the table that occupy it (good order
+        or pinned), and every blind, real or dummy, in a space with bocage (CF-125: a hidden unit's own
+        flag is not read while it is hidden, so sight never tells a dummy from a real blind)."""
         m = self._memo or self.memo()
         if "held" not in m:
-            m["held"] = frozenset(u.at for u in self.units
-                                  if u.bocage and u.at is not None and u.status in ("good_order", "pinned"))
+            board = self.game.board
+            held = {u.at for u in self.units if u.bocage and not u.hidden and u.at is not None
+                    and u.status in ("good_order", "pinned")}
+            for side in ("attacker", "defender"):
+                held.update(s for s in self.blind_spaces(side) if B.has_bocage(board, s))
+            m["held"] = frozenset(held)
         return m["held"]  # type: ignore[no-any-return]
+
+    def enemy_bocage(self, side: str) -> frozenset[Space]:
+        """The spaces whose bocage ``side``'s enemy holds, as ``side`` sees it (seed "Bocage"): its units on
+        the table occupying it, not suppressed, and its blinds in spaces with bocage (CF-125)."""
+        enemy = _other(side)
+        board = self.game.board
+        out = {self.units[j].at for j in self.living(enemy)
+               if self.units[j].bocage and not self.units[j].hidden and self.units[j].status != "suppressed"}
+        out.update(s for s in self.blind_spaces(enemy) if B.has_bocage(board, s))
+        return frozenset(s for s in out if s is not None)
+
+    def apparent_watchers(self, side: str, space: Space, *, good_order: bool = False,
+                          besides: Space | None = None) -> bool:
+        """Whether an enemy of ``side`` that ``side`` knows of or must assume (CF-57) sees ``space``: a unit on the
+        table (a vehicle within its arcs, CF-66; with ``good_order``, only a good-order squad, team, gun or
+        vehicle), or a blind marker, real or dummy, taken as a good-order unit (CF-126). ``besides``: a space
+        left out (the unit that fired, for a hit-reduction retreat)."""
+        g = self.game
+        enemy = _other(side)
+        blinds = self.blind_spaces(enemy)
+        for s in self.known_enemies(side):
+            if s == besides:
+                continue
+            if s in blinds:
+                if self.sees(s, space):
+                    return True
+                continue
+            for i in self.at(s, enemy):
+                if good_order and (self.units[i].status != "good_order" or g.smf[i]):
+                    continue
+                if self.unit_sees(i, space):
+                    return True
+        return False
 
     def sees(self, a: Space, b: Space) -> bool:
         m = self._memo or self.memo()
@@ -572,7 +612,8 @@ class _Rules(ABC):
 
     def retreat_options(self, j: int, source: Space) -> list[Space]:
         """Seed "Hit Reduction": one space farther from the unit that fired, not into the LOS of another
-        enemy unit, within the movement rules."""
+        enemy unit, within the movement rules; the other enemy units are those the side knows of or must
+        assume: on the table, and every blind marker (CF-57, CF-126)."""
         g = self.game
         u = self.units[j]
         if u.at is None:
@@ -581,11 +622,10 @@ class _Rules(ABC):
         enemy = _other(side)
         d0 = range_between(u.at, source)
         out = []
-        others = [k for k in self.living(enemy) if self.units[k].at != source]
         for s in self.destinations(j, 1):
             if range_between(s, source) <= d0 or self.at(s, enemy):
                 continue
-            if any(self.unit_sees(k, s) for k in others):
+            if self.apparent_watchers(side, s, besides=source):  # the enemy as the side knows it (CF-126)
                 continue
             out.append(s)
         return out
