@@ -42,7 +42,8 @@ def _odds(s: CFState, a: Action) -> dict[str, dict[str, Fraction]]:
         assert a.space is not None
         enemy = _other(g.side_of[i])
         units, blind = victims(p, enemy, a.space)
-        if blind:
+        if blind:  # CF-130: a blind is one target, whatever is under it
+            units = []
             out[f"blind at {_sp(a.space)}"] = dist("individual-fire", fire_params(p, i, a.space, -1, True))
         for j in units:
             out[g.ids[j]] = dist("individual-fire", fire_params(p, i, a.space, j, False))
@@ -52,7 +53,7 @@ def _odds(s: CFState, a: Action) -> dict[str, dict[str, Fraction]]:
         side = g.side_of[i]
         firers = p.group_firers(here, side)  # type: ignore[arg-type]
         units, blind = victims(p, _other(side), a.space)
-        for j in units or [-1]:
+        for j in ([] if blind else units) or [-1]:  # CF-130
             out[g.ids[j] if j >= 0 else f"blind at {_sp(a.space)}"] = dist("group-fire", {
                 "firers": tuple(g.types[k].weapon_key for k in firers), "leader": s.leaders_in(here, side),  # type: ignore[arg-type]
                 "range": range_between(here, a.space),  # type: ignore[arg-type]
@@ -63,6 +64,10 @@ def _odds(s: CFState, a: Action) -> dict[str, dict[str, Fraction]]:
     elif a.kind in ("declare_he",):
         assert a.space is not None
         cover = B.space_cover(g.board, a.space, s.smoke_spaces())
+        if any(a.space in s.blind_spaces(who) for who in ("attacker", "defender")):  # CF-129, CF-130
+            out[f"blind at {_sp(a.space)}"] = dist("artillery", {"mission": "he", "cover": cover,
+                                                                 "target_status": "good_order"})
+            return out
         for j in s.at(a.space):
             if not g.smf[j]:
                 out[g.ids[j]] = dist("artillery", {"mission": "he", "cover": cover,
