@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from warroom.core.ruling import Ruling
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.assault import close_assault, may_assault_now
@@ -144,19 +143,19 @@ def _share(hits: int, n: int, k: int) -> int:
 def recon_by_fire(p: _Play, enemy: str, space: Space, about: str, params: Callable[[int], dict[str, Any]],
                   procedure: str, small_arms: bool, source: Space | None) -> None:
     """Seed "Recon by Fire": fire at a blind at one die less; any hit reveals it (CF-47), and the
-    result then applies to the units revealed; a dummy hit is removed."""
+    result then applies to the units revealed; a dummy hit is removed. CF-131: the blind is rolled for once,
+    as one good-order unit (a hidden unit always is), whatever is under it, and a hit's result applies to
+    each unit revealed, so the enemy reads the same roll of a dummy and of a blind hiding one or more."""
     units = [j for j in p.at(space, enemy) if p.units[j].hidden and not p.game.smf[j]]
-    rolls: list[tuple[int, Ruling]] = []
-    for j in units or [-1]:
-        r = p.ruling(procedure, params(j), f"{about}: recon by fire at a blind")
-        rolls.append((j, r))
-    if not any(_hits_of(r) for _, r in rolls):
+    r = p.ruling(procedure, params(-1), f"{about}: recon by fire at a blind")
+    hits = _hits_of(r)
+    if not hits:
         p.say(f"no hits: the blind at {_sp(space)} stays unrevealed")
         return
     reveal_space(p, enemy, space, "recon by fire scored a hit")
-    for j, r in rolls:
-        if j >= 0:
-            result_or_retreat(p, j, r.result, _hits_of(r), small_arms, source)
+    for j in units:
+        if p.alive(j):
+            result_or_retreat(p, j, r.result, hits, small_arms, source)
 
 
 def do_group_fire(p: _Play, a: Action, i: int) -> None:
