@@ -1,0 +1,313 @@
+"""Fog of war as a rule, not a filter: twins of a position that differ only in what one side cannot know, and
+the differential check that the side reads the same of both (docs/rulings.md CF-125 ... CF-130).
+
+A side sees a game only through its own view: an AI player, a web page or an RL observation reads its
+``observation(side)``, and, when it acts, its legal actions and the odds of each; it reads ``to_act``, the
+segment or phase, and ``narration(side)`` after each action. None of these may depend on what the side cannot
+know. :func:`twins` builds, from a position, other positions that differ only in such things:
+
+* Company Fire (CF-46, CF-47): an enemy blind turned from real to dummy (its hidden units taken off the
+  table) and a dummy turned real (a real blind's units moved into the dummy's space, where the scenario set a
+  blind, and the dummy put in theirs); the occupation flags of hidden units in bocage flipped; one hidden unit
+  moved from a blind to another where stacking allows.
+* Brigade (seed 004 "Detection", BR-142): an enemy unit the side has not detected moved a little; an enemy
+  minefield the side has not found moved a little, away from every unit.
+
+:func:`fog_differences` compares the two positions from the side's chair, then plays a few actions legal in
+both on each and compares again, until the difference becomes public (a blind revealed, a unit detected, a
+minefield found) or the game ends. Everything here reads the games through their public interface and their
+state's JSON form, so the web and RL front ends can use the same builders.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+import re
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from warroom.core.game import Game, GameState
+
+ODDS_KINDS = ("fire", "group_fire", "declare_he", "assault", "at_fire", "snipe")
+"""Company Fire's actions that have odds before they are taken (``CFState.odds``)."""
+
+
+@dataclass(frozen=True)
+class Twin:
+    """A position that differs from another only in what ``side`` cannot know; ``what`` says how, and
+    ``public`` tells, of a position reached from either, whether the difference has become public."""
+
+    side: str
+    what: str
+    state: GameState
+    public: Callable[[GameState], Any]
+    unseen: Callable[[GameState, Hashable], bool] = lambda state, action: False
+    """Whether an action of the other side is taken by what the twins differ in (a hidden unit), so is not
+    the same action in both: only actions that are the same in both are played on each."""
+
+
+@dataclass
+class FogReport:
+    """What :func:`check_fog` compared and every difference it found."""
+
+    twins: int = 0
+    comparisons: int = 0
+    differences: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.differences
+
+    def add(self, where: str, found: Iterable[str]) -> None:
+        for d in found:
+            if len(self.differences) < 50:
+                self.differences.append(f"{where}: {d}")
+
+
+def _other(sides: tuple[str, ...], side: str) -> str:
+    return sides[1] if side == sides[0] else sides[0]
+
+
+# --- Company Fire ---------------------------------------------------------------------------------------------
+
+
+def _cf_twins(state: Any, side: str, rng: random.Random) -> list[Twin]:
+    """Company Fire twins for ``side``: its enemy's blinds changed in what lies under them (CF-46)."""
+    g = state.game
+    enemy = "defender" if side == "attacker" else "attacker"
+    units = list(state.units)
+    real: dict[Any, list[int]] = {}
+    for i in state.living(enemy):
+        if units[i].hidden:
+            real.setdefault(units[i].at, []).append(i)
+    dummies = [sp for who, sp in state.dummies if who == enemy]
+    busy = {m.fo for m in state.declared}
+    out: list[Twin] = []
+
+    def public(spaces: Iterable[Any]) -> Callable[[GameState], Any]:
+        wanted = tuple(spaces)
+        return lambda s: tuple(sp in s.blind_spaces(enemy) for sp in wanted)  # type: ignore[attr-defined]
+
+    def unseen(s: Any, x: Hashable) -> bool:
+        i = g.index.get(getattr(x, "unit", None), -1)
+        return i >= 0 and bool(s.units[i].hidden)
+
+    def unit(i: int, **changes: Any) -> None:
+        units[i] = units[i]._replace(**changes)
+
+    movable = {sp: under for sp, under in real.items() if not busy.intersection(under)
+               and all(units[i].riding < 0 and not g.carries[i][0] + g.carries[i][1] for i in under)}
+    for sp, under in sorted(movable.items()):
+        # a real blind turned dummy: its units off the table (as if never set up), a dummy in their space
+        saved = list(units)
+        for i in under:
+            unit(i, at=None, status="removed", bocage=False)
+        out.append(Twin(side, f"the {enemy}'s real blind at {sp} turned dummy",
+                        state.replace(units=tuple(units), dummies=(*state.dummies, (enemy, sp))), public([sp]), unseen))
+        units[:] = saved
+        for d in dummies:
+            # a dummy turned real: the blind's units moved into the dummy's space, the dummy into theirs
+            for i in under:
+                unit(i, at=d, bocage=units[i].bocage and _has_bocage(g, d))
+            rest = (*[x for x in state.dummies if x != (enemy, d)], (enemy, sp))
+            out.append(Twin(side, f"the {enemy}'s blinds at {sp} (real) and {d} (dummy) swapped",
+                            state.replace(units=tuple(units), dummies=rest), public([sp, d]), unseen))
+            units[:] = saved
+        if _has_bocage(g, sp):
+            for i in under:
+                unit(i, bocage=not units[i].bocage)
+            out.append(Twin(side, f"the occupation of the bocage at {sp} by the {enemy}'s hidden units flipped",
+                            state.replace(units=tuple(units)), public([sp]), unseen))
+            units[:] = saved
+        if len(under) > 1:
+            for other in sorted(real):
+                if other == sp:
+                    continue
+                i = under[-1]
+                if not state.space_takes(i, other):
+                    continue
+                unit(i, at=other, bocage=units[i].bocage and _has_bocage(g, other))
+                out.append(Twin(side, f"{g.ids[i]} moved from the {enemy}'s blind at {sp} to its blind at {other}",
+                                state.replace(units=tuple(units)), public([sp, other]), unseen))
+                units[:] = saved
+                break
+    rng.shuffle(out)
+    return out
+
+
+def _has_bocage(g: Any, space: Any) -> bool:
+    from warroom.rulesets.company_fire import board as B
+
+    return B.has_bocage(g.board, space)
+
+
+# --- Brigade --------------------------------------------------------------------------------------------------
+
+
+def _brigade_twins(state: Any, side: str, rng: random.Random) -> list[Twin]:
+    """Brigade twins for ``side``: an enemy unit it has not detected moved, and an enemy minefield it has not
+    found moved (seed 004 "Detection"; BR-142), each by a couple of inches."""
+    ctx = state.ctx
+    known = state.known(side)
+    out: list[Twin] = []
+    data = state.to_json()
+    from warroom.rulesets.brigade.game.state import BrigadeState
+
+    hidden = [i for i, u in enumerate(state.units) if ctx.side_of[i] != side and u.on and i not in known
+              and u.aboard < 0 and not ctx.types[i].transport]
+    rng.shuffle(hidden)
+    for i in hidden[:2]:
+        u = state.units[i]
+        dx, dy = rng.choice([(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)])
+        figs = tuple((x + dx, y + dy) for x, y in u.figs)
+        if not all(0 <= x <= ctx.width and 0 <= y <= ctx.depth for x, y in figs):
+            continue
+        moved = dataclasses.replace(u, figs=figs, bikes=tuple((x + dx, y + dy) for x, y in u.bikes))
+        d = dict(data)
+        d["units"] = [v if k != i else moved.code for k, v in enumerate(data["units"])]
+        twin = BrigadeState.from_json(ctx, d)
+        out.append(Twin(side, f"the undetected {ctx.ids[i]} moved by ({dx}, {dy})", twin,
+                        _known_unit(side, i), _names(ctx.ids[i])))
+    s = ctx.sides.index(side)
+    for k, m in enumerate(ctx.minefields):
+        if m.owner == side or k in state.revealed[s]:
+            continue
+        dx, dy = rng.choice([(2.0, 0.0), (-2.0, 0.0), (0.0, 2.0), (0.0, -2.0)])
+        x0, y0 = m.at[0] + dx, m.at[1] + dy
+        box = (min(m.at[0], x0) - 2, min(m.at[1], y0) - 2, max(m.at[0], x0) + m.size[0] + 2,
+               max(m.at[1], y0) + m.size[1] + 2)
+        if x0 < 0 or y0 < 0 or x0 + m.size[0] > ctx.width or y0 + m.size[1] > ctx.depth:
+            continue
+        if any(box[0] <= x <= box[2] and box[1] <= y <= box[3] for u in state.units if u.on for x, y in u.figs):
+            continue
+        moved_ctx = copy.copy(ctx)
+        fields = list(ctx.minefields)
+        fields[k] = m.model_copy(update={"at": (x0, y0)})
+        moved_ctx.minefields = tuple(fields)
+        moved_ctx.mine_boxes = tuple((f.at[0], f.at[1], f.at[0] + f.size[0], f.at[1] + f.size[1]) for f in fields)
+        twin = BrigadeState.from_json(moved_ctx, data)
+        out.append(Twin(side, f"the unfound minefield {m.name} moved by ({dx}, {dy})", twin, _found_field(s, k)))
+    return out
+
+
+def _known_unit(side: str, i: int) -> Callable[[GameState], Any]:
+    return lambda st: i in st.known(side)  # type: ignore[attr-defined]
+
+
+def _names(unit_id: str) -> Callable[[GameState, Hashable], bool]:
+    pattern = re.compile(rf"(?<![\w-]){re.escape(unit_id)}(?![\w-])")
+    return lambda st, x: bool(pattern.search(str(x)))
+
+
+def _found_field(s: int, k: int) -> Callable[[GameState], Any]:
+    return lambda st: k in st.revealed[s]  # type: ignore[attr-defined]
+
+
+# --- the check ------------------------------------------------------------------------------------------------
+
+
+TWIN_BUILDERS: dict[str, Callable[[Any, str, random.Random], list[Twin]]] = {
+    "company-fire": _cf_twins,
+    "brigade": _brigade_twins,
+}
+"""Each game's twin builder: the positions that differ from one only in what a side cannot know."""
+
+Odds = Callable[[GameState, Hashable], Any]
+
+
+def state_odds(state: GameState, action: Hashable) -> Any:
+    """The odds a side reads before taking ``action``, where the game gives odds (None where it does not)."""
+    if getattr(action, "kind", None) not in ODDS_KINDS or not hasattr(state, "odds"):
+        return None
+    return state.odds(action)
+
+
+def twins(ruleset: str, state: GameState, side: str, rng: random.Random) -> list[Twin]:
+    """The twins of ``state`` for ``side`` (:data:`TWIN_BUILDERS`); none for a game with no builder."""
+    build = TWIN_BUILDERS.get(ruleset)
+    return [] if build is None else build(state, side, rng)
+
+
+def _segment(state: GameState) -> Any:
+    return getattr(state, "segment_name", None) or getattr(state, "phase", None)
+
+
+def compare(a: GameState, b: GameState, side: str, rng: random.Random, odds: Odds = state_odds,
+            odds_per_state: int = 3) -> list[str]:
+    """What ``side`` reads differently of ``a`` and ``b``: its observation; whose turn it is and the segment or
+    phase; its narration; and when it acts, its legal actions and the odds of some of them."""
+    out: list[str] = []
+    if a.to_act != b.to_act:
+        out.append(f"to_act {a.to_act!r} / {b.to_act!r}")
+    if _segment(a) != _segment(b):
+        out.append(f"segment {_segment(a)!r} / {_segment(b)!r}")
+    na, nb = a.narration(side), b.narration(side)
+    if na != nb:
+        n = next((k for k, (x, y) in enumerate(zip(na, nb, strict=False)) if x != y), min(len(na), len(nb)))
+        out.append(f"narration from line {n}: {na[n:n + 2]!r} / {nb[n:n + 2]!r}")
+    oa, ob = a.observation(side), b.observation(side)
+    if oa != ob:
+        keys = sorted(k for k in set(oa) | set(ob) if oa.get(k) != ob.get(k))
+        out.append(f"observation differs in {', '.join(keys)}")
+    if a.to_act == side and b.to_act == side and not a.is_terminal():
+        la, lb = [str(x) for x in a.legal_actions()], [str(x) for x in b.legal_actions()]
+        if la != lb:
+            out.append(f"legal actions: only in the first {sorted(set(la) - set(lb))[:4]}, only in the second "
+                       f"{sorted(set(lb) - set(la))[:4]}")
+        else:
+            with_odds = [x for x in a.legal_actions() if getattr(x, "kind", None) in ODDS_KINDS]
+            for x in rng.sample(with_odds, min(odds_per_state, len(with_odds))):
+                pa, pb = odds(a, x), odds(b, x)
+                if pa != pb:
+                    out.append(f"odds of {x}: {sorted(pa or {})} / {sorted(pb or {})}")
+    return out
+
+
+def fog_differences(twin: Twin, state: GameState, rng: random.Random, steps: int = 4,
+                    odds: Odds = state_odds) -> list[str]:
+    """Compare ``state`` and its twin from the twin's side, then after each of up to ``steps`` actions legal in
+    both (the same action on each), until the difference is public or the game is over."""
+    a, b, side = state, twin.state, twin.side
+    out: list[str] = []
+    for n in range(steps + 1):
+        if n:
+            common = set(b.legal_actions())
+            shared = [x for x in a.legal_actions() if x in common
+                      and (a.to_act == side or not (twin.unseen(a, x) or twin.unseen(b, x)))]
+            if not shared:
+                break
+            action = rng.choice(shared)
+            a, b = a.apply(action), b.apply(action)
+            pa, pb = twin.public(a), twin.public(b)
+            if pa != twin.public(state) or pb != twin.public(state):
+                if pa != pb:
+                    out.append(f"{twin.what}, step {n} ({action}): the difference became public in one twin only")
+                break
+        found = compare(a, b, side, rng, odds)
+        if found:
+            out.extend(f"{twin.what}, step {n}" + (f" ({action})" if n else "") + f": {d}" for d in found)
+            break
+        if a.is_terminal() or b.is_terminal():
+            break
+    return out
+
+
+def check_fog(ruleset: str, game: Game, states: Iterable[GameState], seed: int, twins_per_state: int = 2,
+              steps: int = 4, odds: Odds = state_odds, report: FogReport | None = None) -> FogReport:
+    """The differential fog-of-war check over ``states`` (of one game): for each state and side, up to
+    ``twins_per_state`` twins, each compared by :func:`fog_differences`."""
+    report = report or FogReport()
+    rng = random.Random(seed)
+    for k, state in enumerate(states):
+        if state.is_terminal():
+            continue
+        for side in game.sides:
+            for twin in twins(ruleset, state, side, rng)[:twins_per_state]:
+                report.twins += 1
+                found = fog_differences(twin, state, rng, steps, odds)
+                report.comparisons += 1
+                report.add(f"seed {seed}, state {k}", found)
+    return report
