@@ -47,6 +47,10 @@ class Twin:
     unseen: Callable[[GameState, Hashable], bool] = lambda state, action: False
     """Whether an action of the other side is taken by what the twins differ in (a hidden unit), so is not
     the same action in both: only actions that are the same in both are played on each."""
+    symmetric: bool = True
+    """Whether the difference must become public in both twins at once (Company Fire: a blind is revealed by
+    what happens to its space, whatever is under it); not where the twins differ in where a thing is, which
+    decides whether it is seen (Brigade)."""
 
 
 @dataclass
@@ -156,8 +160,9 @@ def _brigade_twins(state: Any, side: str, rng: random.Random) -> list[Twin]:
     data = state.to_json()
     from warroom.rulesets.brigade.game.state import BrigadeState
 
+    callers = {m.caller for m in state.missions}  # where fire it called falls depends on where it stands
     hidden = [i for i, u in enumerate(state.units) if ctx.side_of[i] != side and u.on and i not in known
-              and u.aboard < 0 and not ctx.types[i].transport]
+              and u.aboard < 0 and not ctx.types[i].transport and i not in callers]
     rng.shuffle(hidden)
     for i in hidden[:2]:
         u = state.units[i]
@@ -170,7 +175,7 @@ def _brigade_twins(state: Any, side: str, rng: random.Random) -> list[Twin]:
         d["units"] = [v if k != i else moved.code for k, v in enumerate(data["units"])]
         twin = BrigadeState.from_json(ctx, d)
         out.append(Twin(side, f"the undetected {ctx.ids[i]} moved by ({dx}, {dy})", twin,
-                        _known_unit(side, i), _names(ctx.ids[i])))
+                        _known_unit(side, i), _names(ctx.ids[i]), symmetric=False))
     s = ctx.sides.index(side)
     for k, m in enumerate(ctx.minefields):
         if m.owner == side or k in state.revealed[s]:
@@ -189,12 +194,16 @@ def _brigade_twins(state: Any, side: str, rng: random.Random) -> list[Twin]:
         moved_ctx.minefields = tuple(fields)
         moved_ctx.mine_boxes = tuple((f.at[0], f.at[1], f.at[0] + f.size[0], f.at[1] + f.size[1]) for f in fields)
         twin = BrigadeState.from_json(moved_ctx, data)
-        out.append(Twin(side, f"the unfound minefield {m.name} moved by ({dx}, {dy})", twin, _found_field(s, k)))
+        out.append(Twin(side, f"the unfound minefield {m.name} moved by ({dx}, {dy})", twin, _found_field(s, k),
+                        symmetric=False))
     return out
 
 
 def _known_unit(side: str, i: int) -> Callable[[GameState], Any]:
-    return lambda st: i in st.known(side)  # type: ignore[attr-defined]
+    """Public once the side detects the unit, or once the narration speaks of it (fire falling on it tells the
+    firer "an unseen enemy unit is in the fire zone", which depends on where it stands)."""
+    tag = f"\u27e8{i}\u27e9"
+    return lambda st: (i in st.known(side), any(tag in e.text for e in st.log))  # type: ignore[attr-defined]
 
 
 def _names(unit_id: str) -> Callable[[GameState, Hashable], bool]:
@@ -283,7 +292,7 @@ def fog_differences(twin: Twin, state: GameState, rng: random.Random, steps: int
             a, b = a.apply(action), b.apply(action)
             pa, pb = twin.public(a), twin.public(b)
             if pa != twin.public(state) or pb != twin.public(state):
-                if pa != pb:
+                if pa != pb and twin.symmetric:
                     out.append(f"{twin.what}, step {n} ({action}): the difference became public in one twin only")
                 break
         found = compare(a, b, side, rng, odds)
