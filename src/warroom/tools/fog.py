@@ -278,7 +278,8 @@ def compare(a: GameState, b: GameState, side: str, rng: random.Random, odds: Odd
 def fog_differences(twin: Twin, state: GameState, rng: random.Random, steps: int = 4,
                     odds: Odds = state_odds) -> list[str]:
     """Compare ``state`` and its twin from the twin's side, then after each of up to ``steps`` actions legal in
-    both (the same action on each), until the difference is public or the game is over."""
+    both (the same action on each), until the difference is public or the game is over (the result is scored on
+    the true position, so it is public: only that both games end together is checked)."""
     a, b, side = state, twin.state, twin.side
     out: list[str] = []
     for n in range(steps + 1):
@@ -290,6 +291,10 @@ def fog_differences(twin: Twin, state: GameState, rng: random.Random, steps: int
                 break
             action = rng.choice(shared)
             a, b = a.apply(action), b.apply(action)
+            if a.is_terminal() or b.is_terminal():  # the game over, the umpire scores on the true position
+                if a.is_terminal() != b.is_terminal():
+                    out.append(f"{twin.what}, step {n} ({action}): the game is over in one twin only")
+                break
             pa, pb = twin.public(a), twin.public(b)
             if pa != twin.public(state) or pb != twin.public(state):
                 if pa != pb and twin.symmetric:
@@ -298,8 +303,6 @@ def fog_differences(twin: Twin, state: GameState, rng: random.Random, steps: int
         found = compare(a, b, side, rng, odds)
         if found:
             out.extend(f"{twin.what}, step {n}" + (f" ({action})" if n else "") + f": {d}" for d in found)
-            break
-        if a.is_terminal() or b.is_terminal():
             break
     return out
 
