@@ -33,8 +33,11 @@ def test_segments_of_a_fire_card_and_a_face_card() -> None:
     fire = opening("red")._replace(card=Card(4, "H"), segment=0)
     assert segments_of(fire) == ["artillery arrival", "artillery declaration", "leader moves", "rally",
                                  "group fire", "individual move and fire", "reaction fire"]
+    # Segments 1 to 3 are "(fire card only)": a face card has every segment but the artillery ones.
     face = opening("red")._replace(card=Card(12, "H"), segment=0)
-    assert segments_of(face) == [name for name, _ in SEGMENTS]
+    assert face.kind == "face"
+    assert segments_of(end_segment(face)._replace(segment=2)) == [name for name, _ in SEGMENTS[2:]]  # type: ignore[union-attr]
+    assert face.segment_name == "artillery arrival" and end_segment(face).segment_name == "leader moves"  # type: ignore[union-attr]
 
 
 @RULE("002", "Initiative and Phase Sequence")

@@ -26,8 +26,8 @@ Role = Literal["attacker", "defender"]
 CardKind = Literal["move", "fire", "face"]
 
 SEGMENTS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("artillery arrival", frozenset({"fire", "face"})),
-    ("artillery declaration", frozenset({"fire", "face"})),
+    ("artillery arrival", frozenset({"fire"})),
+    ("artillery declaration", frozenset({"fire"})),
     ("leader moves", frozenset({"move", "fire", "face"})),
     ("rally", frozenset({"move", "fire", "face"})),
     ("group fire", frozenset({"fire", "face"})),
@@ -37,7 +37,9 @@ SEGMENTS: tuple[tuple[str, frozenset[str]], ...] = (
 )
 """Seed 002 "Initiative and Phase Sequence": the segments of a card, in order, and the cards they come
 on. The seed's segments 1 and 2 (check for arrival, arrival) are one here: the arrival roll decides both.
-Face cards allow moving, firing or both, so every segment comes on a face card."""
+Segments 1 to 3 say "(fire card only)", against group fire's "(fire or face card only)": artillery is
+declared and arrives on Fire cards only, never on a face card (seed "Artillery": "On a fire card ...", "arrives
+on NEXT fire card"). Every other segment comes on a face card."""
 
 for _section in ("The Game Turn", "Initiative Deck", "Initiative and Phase Sequence", "Tracking Turns"):
     register_rule_use("002", _section, "company_fire.initiative")
@@ -129,7 +131,9 @@ def next_card(state: Initiative, rng: np.random.Generator, clock_ends_at: int | 
     the other colour passes the initiative. When the initiative returns to the attacker, a
     turn is complete ("Tracking Turns"), and with the optional clock 1d6 is added to it at
     that moment ("Game Clock (optional)"). A Joker advances the clock without interrupting
-    the initiative (CF-53); an empty deck is shuffled anew (CF-14).
+    the initiative (CF-53); an empty deck is shuffled anew (CF-14). A Joker that brings the clock to its end
+    does not interrupt the initiative either: the game ends when the current initiative does, at the next card
+    of the other colour, with no further clock roll (CF-53).
     """
     rulings: list[Ruling] = []
     deck, clock = state.deck, state.clock
@@ -143,15 +147,17 @@ def next_card(state: Initiative, rng: np.random.Generator, clock_ends_at: int | 
         deck = tuple(c for c in deck if c != card)
         if not card.is_joker:
             break
-        if clock_ends_at is not None:
+        if clock_ends_at is not None and clock < clock_ends_at:  # a clock at its end is rolled no more
             tick = _clock(clock, clock_ends_at, rng)
             rulings.append(tick)
             clock = int(tick.after["clock"])
-            if tick.result == "game over":
-                return CardChange(state._replace(deck=deck, clock=clock), tuple(rulings), False, True)
     side = state.side_of(card)
     new_initiative = side != state.phasing
     turn, phases = state.turn, state.phases + 1
+    if new_initiative and clock_ends_at is not None and clock >= clock_ends_at:
+        # the clock ran out on a Joker during the initiative that has just ended: so does the game (CF-53)
+        ended = turn + 1 if side == "attacker" else turn
+        return CardChange(state._replace(deck=deck, clock=clock, turn=ended), tuple(rulings), True, True)
     if new_initiative:
         phases = 1
         if side == "attacker":

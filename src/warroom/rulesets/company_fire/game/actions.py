@@ -56,7 +56,7 @@ class Action(NamedTuple):
             "occupy_bocage": f"{u} occupies the bocage",
             "fall_back": f"{u} falls back to {s}",
             "find_path": f"{u} looks for a path through the minefield at {s}",
-            "clear_mines": f"{u} clears the minefield at {s}",
+            "clear_mines": f"{u} clears the minefield at {s}" + (f", with {o}" if o else ""),
             "op_fire": f"{u} takes opportunity fire",
             "pass": "hold fire",
             "retreat": f"{u} retreats to {s} to take one hit fewer",

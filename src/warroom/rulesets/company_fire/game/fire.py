@@ -13,12 +13,12 @@ back a space, or meet a close assault (CF-60, CF-83); a sniper fires once, at a 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.assault import close_assault, may_assault_now
-from warroom.rulesets.company_fire.game.common import _other, _sp
+from warroom.rulesets.company_fire.game.common import Decision, _other, _sp
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.morale import _hits_of, apply_result, eliminate, hit_table, result_or_retreat
 from warroom.rulesets.company_fire.game.move import continue_move
@@ -116,9 +116,10 @@ def attack(p: _Play, units: list[int], about: str, params: Callable[[int], dict[
     Reduction", CF-3)."""
     method = p.game.scenario.rules.attack_resolution
     first: int | None = None
+    rank = _least_wounded_first(p, units)
     for n, j in enumerate(units):
         if n > 0 and method != "standard" and first is not None:
-            hits = first if method == "faster" else _share(first, len(units), n)
+            hits = first if method == "faster" else _share(first, len(units), rank[n])
             res = hit_table(p, j, hits, "attack (" + method + " play)")
             result_or_retreat(p, j, res, hits, small_arms, source)
             continue
@@ -127,7 +128,7 @@ def attack(p: _Play, units: list[int], about: str, params: Callable[[int], dict[
         if method != "standard":
             first = hits
             if method == "longer":
-                share = _share(hits, len(units), 0)
+                share = _share(hits, len(units), rank[0])
                 if share != hits:
                     r = p.ruling("hit-result", {"hits": share, "target_status": p.units[j].status,
                                                 "target": "unit", "retreat": False},
@@ -135,8 +136,24 @@ def attack(p: _Play, units: list[int], about: str, params: Callable[[int], dict[
         result_or_retreat(p, j, r.result, hits, small_arms, source)
 
 
+_WOUNDS = {"good_order": 0, "pinned": 1, "suppressed": 2}
+
+
+def _least_wounded_first(p: _Play, units: list[int]) -> list[int]:
+    """Each unit's place (0 first) in the order longer play hands out the hits that do not divide equally:
+    "assign hits first to the least wounded unit, then the next least, and so on" (seed "Optional Methods for
+    Resolving Attacks"): good order before pinned before suppressed; units equally wounded in the order the
+    target space lists them (CF-97)."""
+    order = sorted(range(len(units)), key=lambda n: (_WOUNDS.get(p.units[units[n]].status, 3), n))
+    rank = [0] * len(units)
+    for place, n in enumerate(order):
+        rank[n] = place
+    return rank
+
+
 def _share(hits: int, n: int, k: int) -> int:
-    """Longer play: ``hits`` divided among ``n`` units as equally as may be, the first ones first."""
+    """Longer play: ``hits`` divided among ``n`` units as equally as may be; the unit ``k``-th in the order of
+    :func:`_least_wounded_first` takes one of the remainder if ``k`` is below it."""
     return hits // n + (1 if k < hits % n else 0)
 
 
@@ -209,6 +226,10 @@ def do_snipe(p: _Play, a: Action, i: int) -> None:
 
 
 def do_op_fire(p: _Play, a: Action, i: int) -> None:
+    """Seed "Opportunity Fire", "Vehicle Opportunity Fire": the chosen unit fires one weapon (CF-83) at the unit
+    that entered the space (or the units about to close assault it), and only then is marked as having op fired.
+    Pinned, the mover ends its move where it is; suppressed, in the space it left; destroyed with a leader there,
+    its owner may sacrifice him (CF-99)."""
     d = p.decision
     assert d is not None
     g = p.game
@@ -221,16 +242,22 @@ def do_op_fire(p: _Play, a: Action, i: int) -> None:
         targets = [mover]
     else:
         targets = [j for j in d.data[1] if p.alive(j)]
-    p.set(i, op_fired=True)
-    jammed = False
-    results: dict[int, str] = {}
+    # The weapon is chosen while the firer is still free to op fire: marking it first would refuse every weapon
+    # but an MG (seed "Opportunity Fire", "Vehicle Opportunity Fire"; CF-83).
     special = g.has_vehicles or g.types[i].anti_tank is not None
+    weapons: list[tuple[int, str]] = []
     for j in targets:
         at = p.units[j].at
         assert at is not None
         how = p.op_weapon(i, at, j) if special else "small"
-        if how is None:
-            continue
+        if how is not None:
+            weapons.append((j, how))
+    p.set(i, op_fired=True)
+    jammed = False
+    results: dict[int, str] = {}
+    for j, how in weapons:
+        at = p.units[j].at
+        assert at is not None
         about = f"{p.name(i)} takes opportunity fire at {p.name(j)} in {_sp(at)}"
         if how == "at":
             p.set(i, at_fired=True)
@@ -254,6 +281,15 @@ def do_op_fire(p: _Play, a: Action, i: int) -> None:
         apply_result(p, j, res, "direct_fire", None if context == "move" else firer_at)
     if context == "move":
         if not p.alive(mover):
+            return
+        if results.get(mover) == "destroyed":
+            # destroyed with a leader in the space: the owner may sacrifice him (CF-61), and the unit so saved
+            # is suppressed by this op fire, so it ends in the space it left and moves no further (seed
+            # "Opportunity Fire", CF-99); declined, it is destroyed. Either way its move ends here.
+            back = [k for k, e in enumerate(p.decisions) if e.kind == "sacrifice" and e.data[0] == mover]
+            for k in back:
+                cast("list[Decision]", p.decisions)[k] = Decision("sacrifice", p.decisions[k].side,
+                                                                  (*p.decisions[k].data[:2], prev))
             return
         status = p.units[mover].status
         if results.get(mover) == "pinned" and status == "pinned":

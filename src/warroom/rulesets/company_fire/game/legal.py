@@ -85,7 +85,9 @@ def _legal(s: _Rules) -> list[Action]:
             if len(firers) < 2:
                 continue
             reach = min(g.types[k].weapon.range_spaces for k in firers)  # type: ignore[union-attr]
-            for t in s.target_spaces(_other(side)):
+            # CF-88: a group of small arms may not target a space holding only armoured vehicles (CF-71)
+            small_arms = all(g.types[k].weapon.small_arms for k in firers)  # type: ignore[union-attr]
+            for t in s.target_spaces(_other(side), small_arms):
                 if t != here and range_between(here, t) <= reach and s.sees(here, t):
                     out.append(Action("group_fire", ids[firers[0]], t))
     elif seg == ASSAULT:
@@ -170,13 +172,16 @@ def _assault_options(s: _Rules, side: str, mine: list[int]) -> list[Action]:
 
 
 def _snipe_actions(s: _Rules, i: int) -> list[Action]:
+    """Seed "Snipers": a sniper declares one enemy unit on the table in its LOS within 10 spaces; never an
+    armoured vehicle, which small arms, snipers among them, cannot hurt (CF-71), nor a rider (CF-93)."""
     g = s.game
     here = s.units[i].at
     assert here is not None
     out = []
     for j in s.living(_other(g.side_of[i])):
         u = s.units[j]
-        if u.hidden or u.at is None or range_between(here, u.at) > MAX_RANGE or u.at == here or u.riding >= 0:
+        if u.hidden or u.at is None or range_between(here, u.at) > MAX_RANGE or u.at == here or u.riding >= 0 \
+                or g.armoured[j]:
             continue
         if s.sees(here, u.at):
             out.append(Action("snipe", g.ids[i], None, g.ids[j]))
@@ -194,6 +199,8 @@ def _individual_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
         if found is None:
             found = memo[key] = _unit_actions(s, side, i, card)
         out += found
+    if s.mines:
+        out += _clearing_actions(s, side, mine)
     return out
 
 
@@ -236,10 +243,35 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
         for m in s.mines:
             if m.gone or not m.marked or m.laid_by == side:
                 continue
-            if m.at == here and not g.smf[i]:
-                out.append(Action("clear_mines", ids[i], m.at))
-            elif shares_edge(here, m.at) and not m.path:
+            if shares_edge(here, m.at) and not m.path:
                 out.append(Action("find_path", ids[i], m.at))
+    return out
+
+
+def _may_clear(s: _Rules, i: int) -> bool:
+    """A unit that may still act this card and work at mines: on foot, in good order, not yet moved or fired
+    (seed "Mines (beta)": "a unit must stop in the grid space"; vehicles never clear, CF-86)."""
+    u = s.units[i]
+    return (not s.game.vehicle[i] and u.riding < 0 and u.status == "good_order" and not u.done and not u.moved
+            and not u.fired)
+
+
+def _clearing_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
+    """CF-98: the player names who clears a marked enemy minefield its units stand in: a squad, team or gun that
+    may still act, alone or with one more such unit of the space (an SMF too). They depend on the other units'
+    flags, so they are worked out afresh (not kept with the position as :func:`_unit_actions` is)."""
+    g = s.game
+    ids = g.ids
+    out: list[Action] = []
+    for m in s.mines:
+        if m.gone or not m.marked or m.laid_by == side:
+            continue
+        party = [i for i in s.at(m.at, side) if _may_clear(s, i)]
+        for i in party:
+            if g.smf[i]:
+                continue
+            out.append(Action("clear_mines", ids[i], m.at))
+            out += [Action("clear_mines", ids[i], m.at, ids[j]) for j in party if j != i]
     return out
 
 
@@ -315,7 +347,7 @@ def _decision_actions(s: _Rules, d: Decision) -> list[Action]:
         return [Action("take_hits", ids[j])] + [Action("retreat", ids[j], sp)
                                                 for sp in s.retreat_options(j, source)]
     if d.kind == "sacrifice":
-        j, leaders = d.data
+        j, leaders = d.data[0], d.data[1]  # (a third item: where a mover saved from op fire ends, CF-61)
         return [Action("decline", ids[j])] + [Action("sacrifice", ids[j], None, ids[k]) for k in leaders
                                               if s.alive(k)]
     if d.kind == "lose":

@@ -57,12 +57,13 @@ def do_find_path(p: _Play, a: Action, i: int) -> None:
 
 
 def do_clear_mines(p: _Play, a: Action, i: int) -> None:
+    """Seed "Mines (beta)": the units the player named (CF-98: a squad, team or gun, with one more unit of the
+    space if it chooses) stop and clear; the others in the space take no part. A tie destroys the first named."""
     g = p.game
     assert a.space is not None
     k = next(n for n, m in enumerate(p.mines) if m.at == a.space and not m.gone)
     m = p.mines[k]
-    side = g.side_of[i]
-    clearers = [j for j in p.at(a.space, side) if not p.units[j].done]
+    clearers = [i] + ([g.index[a.other]] if a.other else [])
     for j in clearers:
         p.set(j, done=True, moved=True, fired=True)
     r = p.ruling("minefield-clear", {"field": "real" if m.real else "dummy",

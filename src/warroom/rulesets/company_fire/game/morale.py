@@ -27,8 +27,11 @@ STATUS_WORD = {"good order": "good_order", "pinned": "pinned", "suppressed": "su
 
 
 def hit_table(p: _Play, j: int, hits: int, what: str) -> str:
-    r = p.ruling("hit-result", {"hits": hits, "target_status": p.units[j].status,
-                                "target": "unit", "retreat": False},
+    """The hit table read for ``hits`` on unit ``j``; an SMF ignores a pin and is eliminated on a suppressed or
+    destroyed result (seed "Single Mounted Figures (SMFs)")."""
+    smf = p.game.smf[j]
+    r = p.ruling("hit-result", {"hits": hits, "target_status": "good_order" if smf else p.units[j].status,
+                                "target": "smf" if smf else "unit", "retreat": False},
                  f"{p.name(j)} takes {hits} hit{'s' if hits != 1 else ''} from the same {what}")
     return r.result
 
@@ -188,12 +191,21 @@ def do_rally(p: _Play, a: Action, i: int) -> None:
 
 
 def do_sacrifice(p: _Play, a: Action, i: int) -> None:
+    """CF-61: the leader is eliminated and the unit stays, suppressed. A mover saved so from op fire is
+    suppressed by op fire, and ends in the space it was in before the op fire (seed "Opportunity Fire"): the
+    decision carries that space (CF-99)."""
     leader = p.game.index[a.other]
     p.say(f"{p.name(leader)} is sacrificed to save {p.name(i)}, which stays suppressed (seed \"Single "
           "Mounted Figures (SMFs)\", CF-61)")
     eliminate(p, leader, "destroyed")
     p.set(i, status="suppressed", bocage=False)
     shake_riders(p, i)  # a carrier saved so is left suppressed, its riders shaken as by any suppression
+    d = p.decision
+    back = d.data[2] if d is not None and len(d.data) > 2 else None
+    if back is not None and p.alive(i):
+        p.set(i, at=back)
+        p.say(f"{p.name(i)} is suppressed by op fire and ends in {_sp(back)}, the space it left (seed "
+              "\"Opportunity Fire\")")
 
 
 def do_decline(p: _Play, a: Action, i: int) -> None:

@@ -82,7 +82,9 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
             "moves two spaces in enemy LOS"
         r = p.ruling("movement-test", params, f"{p.name(i)} {why} to {_sp(dest)}: Movement Test")
         if r.result != "passes":
-            p.set(i, done=True)
+            # it stays put and does nothing more this card; it has not moved into its space, so it may not occupy
+            # the space's bocage (seed "Bocage": "a unit that moves into a space ... may occupy")
+            p.set(i, moved=False, done=True)
             p.say(f"{p.name(i)} stays put in {_sp(u.at)}")
             return
     route = " \u2192 ".join(_sp(s) for s in (u.at, *path))

@@ -156,6 +156,10 @@ def end_card(p: _Play) -> None:
     for r in change.rulings:
         p.say(str(r))
     p.init = change.state
+    ends = p.game.clock_ends_at
+    if not change.game_over and ends is not None and before.clock < ends <= p.init.clock:
+        p.say(f"the game clock has reached its end on a Joker, which does not interrupt the initiative: the game "
+              f"ends when the {before.phasing}'s initiative does (CF-53)")
     if change.game_over:
         finish(p, "the game clock has run out (seed \"Game Clock (optional)\")")
         return

@@ -1,0 +1,332 @@
+"""Company Fire rules of play on constructed positions: opportunity fire that rolls, artillery on Fire cards only,
+group fire and snipers against armour, a leader's sacrifice during op fire, Jokers and the clock, mine clearing,
+bocage after a failed test, longer play, and the readings CF-97 ... CF-108 (seed 002; docs/rulings.md).
+
+Positions are shipped scenarios (or a copy with one line changed) with units placed, the card and segment set by
+hand; every expected number is worked out in the comments from the seed's text. Dice-dependent outcomes loop over
+the generator's seeds until the wanted roll comes up, and check what that roll must do.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from warroom.core.chance import Card
+from warroom.core.game import load_game
+from warroom.rulesets.company_fire.game import DECLARE, GROUP, INDIVIDUAL, REACTION, Action, CFState
+from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR
+
+RULE = pytest.mark.rule
+BREAKOUT = SCENARIO_DIR / "hedgerow_breakout.toml"
+CROSSROADS = SCENARIO_DIR / "crossroads_patrol.toml"
+MUNASSIB = SCENARIO_DIR / "munassib_minefield.toml"
+JOKER = Card(0, "1")
+
+
+def opening(path: Path, seed: int = 1) -> CFState:
+    return load_game("company-fire", path).initial_state(seed)  # type: ignore[return-value]
+
+
+def setup(state: CFState, **changes: dict[str, object]) -> CFState:
+    """The same position with units changed by id (``sq1={"at": (3, 5), "status": "pinned"}``)."""
+    units = list(state.units)
+    for uid, change in changes.items():
+        i = state.game.index[uid]
+        units[i] = units[i]._replace(**change)
+    return state.replace(units=tuple(units), decisions=())
+
+
+def on(state: CFState, card: Card | None, segment: int, phasing: str = "attacker",
+       deck: tuple[Card, ...] | None = None, clock: int | None = None) -> CFState:
+    init = state.init._replace(card=card, segment=segment, phasing=phasing,
+                               deck=state.init.deck if deck is None else deck,
+                               clock=state.init.clock if clock is None else clock)
+    return state.replace(init=init, decisions=())
+
+
+def of(state: CFState, uid: str):  # type: ignore[no-untyped-def]
+    return state.units[state.game.index[uid]]
+
+
+def reroll(state: CFState, seed: int) -> CFState:
+    """The same position with the dice of another seed."""
+    return state.replace(rng=opening(CROSSROADS, seed).rng)
+
+
+def finish_card(s: CFState) -> CFState:
+    """End every segment of the card in play (both sides), up to the next card."""
+    card, phasing = s.init.card, s.init.phasing
+    while s.init.card == card and s.init.phasing == phasing and s.outcome is None:
+        s = s.apply(Action("end"))
+    return s
+
+
+def said(s: CFState) -> str:
+    return "\n".join(s.narration())
+
+
+def breakout_revealed() -> CFState:
+    base = opening(BREAKOUT)
+    return setup(base, **{uid: {"hidden": False} for uid in ("Ustuf", "schreck", "gren", "MG", "PaK")})
+
+
+# --- opportunity fire rolls (seed "Opportunity Fire", "Vehicle Opportunity Fire") -------------------------------
+
+
+@RULE("002", "Opportunity Fire")
+def test_a_rifle_squads_op_fire_rolls_in_a_scenario_with_vehicles() -> None:
+    # Hedgerow Breakout has tanks, so op fire asks which weapon fires. sq1 moves 5,6 -> 5,5 on the opening Move
+    # card (one space: no test). The panzerfaust squad at 5,3 holds the bocage, so it sees out: 5,5 is 0 + 2 = 2
+    # spaces away, within a rifle's 6. Op fire is a rifle squad's individual fire: 3d6, no Move-card die off (the
+    # firer is not phasing, CF-5), 5,5 is open ground and no cover edge is crossed into it: 3d6, hits on 5-6.
+    s = on(setup(breakout_revealed(), sq1={"at": (5, 6)}), None, INDIVIDUAL).apply(Action("move", "sq1", (5, 5)))
+    assert Action("op_fire", "gren") in s.legal_actions()
+    results = set()
+    for seed in range(1, 60):
+        t = reroll(s, seed).apply(Action("op_fire", "gren"))
+        text = said(t)
+        assert "Opportunity fire" in text and "roll 3d6, each 5 or 6 a hit" in text
+        faces = [int(x) for x in re.search(r"rolled ([\d, ]+) \u2192", text).group(1).split(", ")]  # type: ignore[union-attr]
+        hits = sum(f >= 5 for f in faces)
+        assert len(faces) == 3
+        # 1 hit pins (it ends in 5,5), 2 suppress (back to 5,6), 3 destroy (seed "Hit Result", "Opportunity Fire").
+        expected = {0: ("good_order", (5, 5)), 1: ("pinned", (5, 5)), 2: ("suppressed", (5, 6)),
+                    3: ("destroyed", None)}[hits]
+        assert (of(t, "sq1").status, of(t, "sq1").at) == expected
+        assert of(t, "gren").op_fired
+        results.add(hits)
+    assert {0, 1, 2} <= results  # the rifle's op fire can miss, pin and suppress
+
+
+@RULE("002", "Vehicle Opportunity Fire")
+@RULE("002", "Attacking vehicles")
+def test_an_anti_tank_guns_op_fire_at_a_tank_rolls() -> None:
+    # T1 drives 4,4 -> 4,3 (the gate) facing N. The PaK 40 at 3,2 faces S: 4,3 is one ahead and one across, in its
+    # front (CF-66), 1 + 1 = 2 spaces away (CF-27). Seed "Attacking vehicles": an anti-tank gun rolls 4d6, one less
+    # attacking armour from the front (the PaK is in the 90 degree cone ahead of T1's bow, CF-79): 3d6. No cover
+    # at 4,3 (open; the line enters through the corner of edges with no wall or bocage), not heavy, not on a Move
+    # card for the non-phasing gun (CF-5), the gun in good order and not turned.
+    s = on(setup(breakout_revealed(), T1={"at": (4, 4), "facing": "N"}), None, INDIVIDUAL)
+    s = s.apply(Action("move", "T1", (4, 3)))
+    assert Action("op_fire", "PaK") in s.legal_actions()
+    t = s.apply(Action("op_fire", "PaK"))
+    text = said(t)
+    assert "Anti-tank fire" in text and "anti-tank gun rolls 4d6" in text and "roll 3d6, each 5 or 6 a hit" in text
+    assert of(t, "PaK").op_fired and of(t, "PaK").at_fired
+
+
+# --- artillery on Fire cards only (seed "Initiative and Phase Sequence", "Artillery") --------------------------
+
+
+@RULE("002", "Artillery")
+@RULE("002", "Initiative and Phase Sequence")
+def test_artillery_is_declared_and_arrives_on_fire_cards_only() -> None:
+    # Munassib: the attacker (black) has a forward observer at 4,10. On its Fire card 4S it calls HE on 5,9.
+    s = on(opening(MUNASSIB), Card(4, "S"), DECLARE, deck=(Card(12, "S"),))
+    s = s.apply(Action("declare_he", "FOO", (5, 9)))
+    # Next: the queen of spades, a face card of the same colour: another phase, but segments 1-3 are "(fire card
+    # only)": no arrival, no declaration; the card opens with the leaders' moves and the mission waits.
+    s = finish_card(s)
+    assert s.init.card == Card(12, "S") and s.init.kind == "face" and s.segment_name == "leader moves"
+    assert len(s.declared) == 1 and not any(a.kind.startswith("declare") for a in s.legal_actions())
+    # The next Fire card (6S) of the side: it arrives, rolled for ("arrives on NEXT fire card for that side").
+    s = finish_card(s.replace(init=s.init._replace(deck=(Card(6, "S"),))))
+    assert s.init.card == Card(6, "S") and not s.declared
+    assert "the attacker's HE mission on 5,9" in said(s)
+
+
+# --- group fire at armour (CF-88) ------------------------------------------------------------------------------
+
+
+@RULE("002", "Group Fire")
+@RULE("002", "Attacking vehicles")
+def test_group_fire_is_not_offered_at_a_space_holding_only_armour() -> None:
+    # The grenadiers and the schreck squad both hold the bocage of 2,3 (they see out); a Sherman alone at 2,5.
+    # Small arms never roll against armour and a group of them may not target an armour-only space (CF-71, CF-88).
+    s = setup(breakout_revealed(), gren={"at": (2, 3), "bocage": True}, T1={"at": (2, 5)}, T2={"at": (7, 8)})
+    s = on(s, Card(4, "S"), GROUP, phasing="defender")
+    assert not [a for a in s.legal_actions() if a.kind == "group_fire"]
+    # With a rifle squad beside the tank, the space is a target (the squad is rolled for, the tank is not).
+    with_squad = on(setup(s, sq1={"at": (2, 5)}), Card(4, "S"), GROUP, phasing="defender")
+    assert Action("group_fire", "schreck", (2, 5)) in with_squad.legal_actions()
+
+
+# --- a leader's sacrifice during op fire (seed "Opportunity Fire", CF-61, CF-108) -------------------------------
+
+
+def _sacrifice_position() -> CFState:
+    """Crossroads Patrol: the platoon leader stands at 3,6; sq2 moves 3,7 -> 3,6 -> 3,5 and the MG at 4,2 op
+    fires at it in 3,6 with 3 hits (the first seed that gives that)."""
+    base = setup(opening(CROSSROADS), Lt={"at": (3, 6)})
+    s = on(base, None, INDIVIDUAL)
+    for seed in range(1, 2000):
+        t = reroll(s, seed).apply(Action("move", "sq2", (3, 5)))
+        if not t.decisions or t.decisions[0].kind != "opfire" or of(t, "sq2").at != (3, 6):
+            continue
+        u = t.apply(Action("op_fire", "MG"))
+        if u.decisions and u.decisions[0].kind == "sacrifice":
+            return u
+    raise AssertionError("no seed destroyed sq2 by op fire in 3,6")
+
+
+@RULE("002", "Opportunity Fire")
+@RULE("002", "Single Mounted Figures (SMFs)")
+def test_a_unit_saved_by_its_leader_from_op_fire_ends_where_it_was_before_it() -> None:
+    # sq2 passed its Movement Test (two spaces in the MG's LOS) and entered 3,6, where Lt stands; the MG's op fire
+    # scored 3 hits: destroyed, unless the leader is sacrificed (seed "Platoon Leaders and Company Commanders").
+    s = _sacrifice_position()
+    assert set(s.legal_actions()) == {Action("decline", "sq2"), Action("sacrifice", "sq2", None, "Lt")}
+    saved = s.apply(Action("sacrifice", "sq2", None, "Lt"))
+    # CF-61, CF-99: the unit stays, suppressed; suppressed by op fire, it ends in the space it was in before it,
+    # 3,7, and goes no further: no second op-fire window at 3,5.
+    assert of(saved, "sq2").status == "suppressed" and of(saved, "sq2").at == (3, 7)
+    assert of(saved, "Lt").status == "destroyed" and not saved.decisions
+    assert "ends in 3,7, the space it left" in said(saved)
+    # Declined, the squad is destroyed where it stood, and the leader left alone with its destroyed unit goes with
+    # it (seed "SMFs are eliminated if they are in a grid-space with non-SMF units and those units are eliminated").
+    lost = s.apply(Action("decline", "sq2"))
+    assert of(lost, "sq2").status == "destroyed" and of(lost, "Lt").status == "destroyed" and not lost.decisions
+    assert of(lost, "sq2").at is None
+
+
+# --- Jokers and the game clock (seed "Initiative Deck", CF-53) ---------------------------------------------------
+
+
+@RULE("002", "Initiative Deck")
+@RULE("002", "Game Clock (optional)")
+def test_a_joker_ending_the_clock_lets_the_initiative_finish() -> None:
+    # Munassib plays to 30 with Jokers. Clock 29, the attacker's (black) Move card 5S ends; the Joker comes up:
+    # 1d6 takes the clock to 30 or more, but a Joker does not interrupt the initiative: the next black card is
+    # another phase of it.
+    s = on(opening(MUNASSIB), Card(5, "S"), REACTION, deck=(JOKER, Card(7, "S")), clock=29)
+    for seed in range(1, 40):
+        t = reroll(s, seed).apply(Action("end"))
+        if t.init.card == Card(7, "S") and JOKER not in t.init.deck:
+            break
+    else:
+        raise AssertionError("the Joker never came first")
+    assert t.outcome is None and t.init.clock >= 30 and t.init.phasing == "attacker"
+    assert "the game ends when the attacker's initiative does (CF-53)" in said(t)
+    # The attacker plays its card out; the next card is red, the defender's: the attacker's initiative is over,
+    # and so is the game, with no further clock roll.
+    over = finish_card(t.replace(init=t.init._replace(deck=(Card(4, "H"),))))
+    assert over.outcome is not None and "game clock" in over.outcome["reason"]
+    assert "clock-roll" not in said(over).split("drew 4H")[-1].lower()
+
+
+@RULE("002", "Initiative Deck")
+def test_a_joker_after_the_clock_ran_out_is_not_rolled_for() -> None:
+    # The clock already stands at its end (a Joker earlier in this initiative): another Joker rolls nothing.
+    s = on(opening(MUNASSIB), Card(5, "S"), REACTION, deck=(JOKER,), clock=31)
+    t = s.apply(Action("end"))
+    assert t.outcome is None or "game clock" in t.outcome["reason"]
+    assert "Game clock roll" not in said(t)
+
+
+# --- mine clearing (seed "Mines (beta)", "Single Mounted Figures (SMFs)", CF-98) ---------------------------------
+
+
+@RULE("002", "Mines (beta)")
+def test_the_player_names_who_clears_and_an_smf_clearing_dies_when_suppressed() -> None:
+    # Munassib's marked real field at 1,5: the engineers RE-1, the rifle squad 1-1 and the platoon leader 1PL
+    # stand in it on the attacker's Move card.
+    s = setup(opening(MUNASSIB), **{"RE-1": {"at": (1, 5)}, "1-1": {"at": (1, 5)}, "1PL": {"at": (1, 5)}})
+    s = on(s, Card(5, "S"), INDIVIDUAL)
+    clearing = {a for a in s.legal_actions() if a.kind == "clear_mines"}
+    # Each squad alone, or with one more unit of the space (CF-98); the leader never alone.
+    assert clearing == {
+        Action("clear_mines", "RE-1", (1, 5)), Action("clear_mines", "RE-1", (1, 5), "1-1"),
+        Action("clear_mines", "RE-1", (1, 5), "1PL"), Action("clear_mines", "1-1", (1, 5)),
+        Action("clear_mines", "1-1", (1, 5), "RE-1"), Action("clear_mines", "1-1", (1, 5), "1PL"),
+    }
+    assert str(Action("clear_mines", "RE-1", (1, 5), "1PL")) == "RE-1 clears the minefield at 1,5, with 1PL"
+    # The mines win by 2 (1d6 against the clearers' 1d6 + 2 for engineers): 2 hits on each clearer. RE-1 is
+    # suppressed; the leader, an SMF, is eliminated on a suppressed result; 1-1 took no part and is untouched.
+    for seed in range(1, 400):
+        t = reroll(s, seed).apply(Action("clear_mines", "RE-1", (1, 5), "1PL"))
+        if "mines win by 2" in said(t).lower():
+            break
+    else:
+        raise AssertionError("no seed gave the mines a win by 2")
+    assert of(t, "RE-1").status == "suppressed" and of(t, "1PL").status == "destroyed"
+    assert of(t, "1-1").status == "good_order" and not of(t, "1-1").done
+
+
+# --- bocage after a failed Movement Test (seed "Bocage") -----------------------------------------------------------
+
+
+@RULE("002", "Bocage")
+@RULE("002", "Movement")
+def test_no_occupying_bocage_after_a_failed_movement_test() -> None:
+    # sq1 at 0,4, under the full bocage of 0,3's south edge, on the attacker's face card 12H. It tries to move two
+    # spaces, to 1,5, in the LOS of the enemy holding the hedge: the Movement Test (seed "Movement").
+    s = on(setup(breakout_revealed(), sq1={"at": (0, 4)}), Card(12, "H"), INDIVIDUAL)
+    assert Action("occupy_bocage", "sq1") not in s.legal_actions()  # it has not moved into the space
+    failed = None
+    for seed in range(1, 80):
+        t = reroll(s, seed).apply(Action("move", "sq1", (1, 5)))
+        assert "Movement Test" in said(t)
+        if "stays put" in said(t):
+            failed = t
+            break
+    assert failed is not None
+    # Failed: it stays put and does nothing more this card; it did not move into the space, so it may not occupy.
+    assert of(failed, "sq1").at == (0, 4) and of(failed, "sq1").done
+    assert Action("occupy_bocage", "sq1") not in failed.legal_actions()
+    # One space to 1,4 (under the gate's partial bocage on 1,3's south edge) needs no test: moved in, it may occupy.
+    moved = s.apply(Action("move", "sq1", (1, 4))).apply(Action("pass"))  # the enemy holds its fire
+    assert of(moved, "sq1").at == (1, 4) and Action("occupy_bocage", "sq1") in moved.legal_actions()
+
+
+# --- snipers and armour (CF-71) --------------------------------------------------------------------------------
+
+
+@RULE("002", "Single Mounted Figures (SMFs)")
+@RULE("002", "Attacking vehicles")
+def test_a_sniper_does_not_shoot_an_armoured_vehicle(tmp_path: Path) -> None:
+    text = BREAKOUT.read_text(encoding="utf-8") + '\n[[forces.defender]]\nid = "sn"\ntype = "sniper"\nat = "4,1"\n'
+    path = tmp_path / "breakout_with_sniper.toml"
+    path.write_text(text, encoding="utf-8")
+    # The sniper at 4,1 looks down the lane (column 4, a road through the gate's partial bocage, which blocks LOS
+    # only where it is crossed into a space other than the next, CF-23, CF-24): put T1 and sq1 beside each other
+    # at 4,2 and 5,2, one space away, in plain sight.
+    s = setup(opening(path), **{uid: {"hidden": False} for uid in ("Ustuf", "schreck", "MG", "PaK")},
+              T1={"at": (4, 2), "facing": "N"}, sq1={"at": (5, 2)}, gren={"at": (5, 0), "hidden": False})
+    s = on(s, Card(4, "S"), INDIVIDUAL, phasing="defender")
+    snipes = {a.other for a in s.legal_actions() if a.kind == "snipe"}
+    assert "sq1" in snipes and "T1" not in snipes
+
+
+# --- longer play (seed "Optional Methods for Resolving Attacks", CF-97) -----------------------------------------
+
+
+@RULE("002", "Optional Methods for Resolving Attacks")
+def test_longer_play_gives_the_odd_hit_to_the_least_wounded_unit(tmp_path: Path) -> None:
+    text = CROSSROADS.read_text(encoding="utf-8").replace('attack_resolution = "standard"',
+                                                          'attack_resolution = "longer"')
+    assert 'attack_resolution = "longer"' in text
+    path = tmp_path / "crossroads_longer.toml"
+    path.write_text(text, encoding="utf-8")
+    # The grenadiers (pinned) and the MG (good order) share the houses at 4,2; the space lists the grenadiers
+    # first. sq1 and sq2 group fire from 3,6 with their leader (range 1 + 4 = 5, a rifle's 6; the houses are
+    # cover: 3d6 - 1 = 2d6 a squad, + 1d6 for the leader = 5d6, seed "Group Fire"). Longer play rolls once and
+    # divides the hits: 3 hits are 3 // 2 = 1 each and the odd one to the least wounded, the MG in good order:
+    # MG 2 hits (suppressed), grenadiers 1 (already pinned: a pin is ignored, they stay pinned).
+    s = setup(opening(path), gren={"at": (4, 2), "status": "pinned"}, Uffz={"at": (4, 2)}, sq1={"at": (3, 6)},
+              sq2={"at": (3, 6)}, Lt={"at": (3, 6)})
+    s = on(s, Card(4, "H"), GROUP)
+    action = Action("group_fire", "sq1", (4, 2))
+    assert action in s.legal_actions()
+    for seed in range(1, 2000):
+        t = reroll(s, seed).apply(action)
+        three = "longer play: 3 hits shared among 2 units" in said(t)
+        while t.decisions and t.decisions[0].kind == "retreat":  # stand and take the hits
+            t = t.apply(next(a for a in t.legal_actions() if a.kind == "take_hits"))
+        if three:
+            break
+    else:
+        raise AssertionError("no seed rolled 3 hits")
+    assert of(t, "MG").status == "suppressed" and of(t, "gren").status == "pinned"
