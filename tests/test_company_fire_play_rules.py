@@ -16,7 +16,7 @@ import pytest
 
 from warroom.core.chance import Card
 from warroom.core.game import load_game
-from warroom.rulesets.company_fire.game import DECLARE, GROUP, INDIVIDUAL, REACTION, Action, CFState
+from warroom.rulesets.company_fire.game import DECLARE, GROUP, INDIVIDUAL, LEADERS, REACTION, Action, CFState
 from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR
 
 RULE = pytest.mark.rule
@@ -330,3 +330,107 @@ def test_longer_play_gives_the_odd_hit_to_the_least_wounded_unit(tmp_path: Path)
     else:
         raise AssertionError("no seed rolled 3 hits")
     assert of(t, "MG").status == "suppressed" and of(t, "gren").status == "pinned"
+
+
+# --- the doubtful readings decided: CF-100 ... CF-108 -------------------------------------------------------------
+
+
+@RULE("002", "Moving on a Fire Card")
+@RULE("002", "Initiative and Phase Sequence")
+def test_a_leader_moves_one_space_with_the_test_on_a_fire_card() -> None:
+    # CF-101: "On a fire card, any non-vehicle unit may attempt to move 1 grid space by passing the Movement Test",
+    # leaders in segment 4 included. Lt at 3,7 (the last row) on the attacker's (red) Fire card 4H: the three spaces
+    # one edge step away, 2,7 4,7 3,6, and no farther.
+    base = opening(CROSSROADS)
+    fire = on(base, Card(4, "H"), LEADERS)
+    assert {a.space for a in fire.legal_actions() if a.kind == "leader_move"} == {(2, 7), (4, 7), (3, 6)}
+    moved = fire.apply(Action("leader_move", "Lt", (3, 6)))
+    assert "Movement Test" in said(moved)
+    # On a Move card the segment-4 move is the leader's full 2 spaces, with no test (CF-62): 3,5 is two steps.
+    move = on(base, Card(5, "H"), LEADERS)
+    assert Action("leader_move", "Lt", (3, 5)) in move.legal_actions()
+    assert "Movement Test" not in said(move.apply(Action("leader_move", "Lt", (3, 5))))
+
+
+@RULE("002", "Individual Unit Fire")
+def test_a_mortars_spotting_leader_within_1_space_is_one_edge_step_away() -> None:
+    # CF-103: "within 1 space" is 1 of range, counted in edge steps (CF-27). The mortar at 2,7 sees no enemy (the
+    # rise at 2,6 is a hill). Its platoon leader at 1,6, diagonally next to it (2 steps), sees the blinds at 0,3
+    # and 2,2, both within the mortar's 6 (2 + 4 and 0 + 5): he is not within 1 space, so no indirect fire. At 1,7
+    # (1 step) he is, and the mortar may fire at both.
+    s = setup(opening(MUNASSIB), **{"1-mortar": {"at": (2, 7)}})
+    mortar = s.game.index["1-mortar"]
+    diagonal = on(setup(s, **{"1PL": {"at": (1, 6)}}), Card(4, "S"), INDIVIDUAL)
+    assert diagonal.sees((1, 6), (0, 3)) and diagonal.sees((1, 6), (2, 2))
+    assert diagonal.fire_targets(mortar) == []
+    beside = on(setup(s, **{"1PL": {"at": (1, 7)}}), Card(4, "S"), INDIVIDUAL)
+    assert set(beside.fire_targets(mortar)) == {(0, 3), (2, 2)}
+
+
+@RULE("002", "Mines (beta)")
+def test_a_unit_moving_out_of_a_marked_minefield_rolls_to_get_through() -> None:
+    # CF-104: 1-1 stands in the marked real field at 1,5 and moves out to 1,6 on the attacker's Move card 5S. It
+    # rolls as one passing through: 1d6, 5-6 and it goes on; 1-4: the field is real, 3d6 hit it there and it
+    # stays (CF-12).
+    s = on(setup(opening(MUNASSIB), **{"1-1": {"at": (1, 5)}}), Card(5, "S"), INDIVIDUAL)
+    outcomes = set()
+    for seed in range(1, 40):
+        t = reroll(s, seed).apply(Action("move", "1-1", (1, 6)))
+        text = said(t)
+        assert "moves out of the marked minefield at 1,5" in text
+        roll = int(re.search(r"rolled (\d)", text).group(1))  # type: ignore[union-attr]
+        where = of(t, "1-1").at
+        if roll >= 5:
+            assert where == (1, 6)
+            outcomes.add("through")
+        else:
+            assert where in ((1, 5), None) and "stays in 1,5" in text and "3d6" in text
+            outcomes.add("stays")
+    assert outcomes == {"through", "stays"}
+    # Walking in to stop there rolls nothing (the seed's roll is for passing through; the clearers stop there).
+    stop = on(setup(opening(MUNASSIB), **{"1-1": {"at": (1, 6)}}), Card(5, "S"), INDIVIDUAL)
+    entered = stop.apply(Action("move", "1-1", (1, 5)))
+    assert of(entered, "1-1").at == (1, 5) and "stops in the marked minefield at 1,5" in said(entered)
+
+
+@RULE("002", "Vehicle Movement")
+def test_a_suppressed_vehicle_moves_away_on_a_fire_card_too() -> None:
+    # CF-105: "Suppressed vehicles may move away from the enemy at half the off-road rate (round down), in lieu of
+    # a rally test", on any card: a Sherman (3 off road) suppressed at 4,5 moves 3 // 2 = 1 space, farther from the
+    # nearest enemy, on the attacker's Fire card 4H, with no Movement Test.
+    s = on(setup(breakout_revealed(), T1={"at": (4, 5), "status": "suppressed"}), Card(4, "H"), INDIVIDUAL)
+    away = {a.space for a in s.legal_actions() if a.kind == "fall_back" and a.unit == "T1"}
+    assert away and all(abs(x - 4) + abs(y - 5) == 1 for x, y in away)
+    assert (4, 6) in away and (4, 4) not in away
+    t = s.apply(Action("fall_back", "T1", (4, 6)))
+    assert of(t, "T1").at == (4, 6) and of(t, "T1").rallied and "Movement Test" not in said(t)
+
+
+@RULE("002", "Attacking vehicles")
+@RULE("002", "Non-Phasing Reaction Fire")
+def test_a_gun_may_pivot_and_fire_in_reaction_fire() -> None:
+    # CF-105: "Tracked vehicles may rotate up to 180 degrees in place and fire, (regardless of card type)"; only op
+    # fire forbids rotating. The PaK at 3,2 faces N; T1 stands in the gate at 4,3, behind it. In the defender's
+    # reaction fire it pivots to face S and then fires at T1.
+    s = on(setup(breakout_revealed(), T1={"at": (4, 3)}, PaK={"facing": "N"}), Card(13, "H"), REACTION)
+    assert Action("at_fire", "PaK", (4, 3), "T1") not in s.legal_actions()
+    assert Action("pivot_S", "PaK") in s.legal_actions()
+    t = s.apply(Action("pivot_S", "PaK"))
+    assert Action("at_fire", "PaK", (4, 3), "T1") in t.legal_actions()
+
+
+@RULE("002", "Artillery")
+def test_a_mission_arrives_though_its_observer_was_lost() -> None:
+    # CF-107: the attacker's observer calls HE on 5,9 on its Fire card 4S and is then lost; the mission, called and
+    # marked, still arrives on the side's next Fire card (the only cancellation the seed gives is the 1 rolled).
+    from warroom.rulesets.company_fire.game.effects import _Play
+    from warroom.rulesets.company_fire.game.morale import eliminate
+
+    s = on(opening(MUNASSIB), Card(4, "S"), DECLARE, deck=(Card(6, "S"),))
+    s = s.apply(Action("declare_he", "FOO", (5, 9)))
+    p = _Play(s)
+    eliminate(p, s.game.index["FOO"], "destroyed")
+    s = p.freeze()
+    assert len(s.declared) == 1
+    s = finish_card(s)
+    assert s.init.card == Card(6, "S") and not s.declared and "the attacker's HE mission on 5,9" in said(s)

@@ -55,6 +55,7 @@ def artillery_arrives(p: _Play) -> None:
         enemy_units = [j for j in p.at(m.space) if not g.smf[j]]
         smfs = [j for j in p.at(m.space) if g.smf[j]]
         observers = [j for j in p.living(side) if g.types[j].has("forward_observer")]
+        # observed across bocage: by a forward observer of the side seeing the space as it lands (CF-106)
         observed = (not B.has_bocage(g.board, m.space)
                     or any(p.sees(p.units[j].at, m.space) for j in observers))  # type: ignore[arg-type]
         cover = B.space_cover(g.board, m.space, p.smoke_spaces())

@@ -160,6 +160,7 @@ def _assault_params(s: _Rules, attackers: list[int], here: Space, defenders: lis
         "def_good_order": min(2, len(good_def)),
         "def_smg": any(g.types[j].has("smg_assault") and s.units[j].status != "suppressed" for j in defenders),
         "def_mgs": sum(1 for j in defenders if g.types[j].has("mg_op_fire") and s.units[j].status != "suppressed"),
+        # CF-8, CF-102: occupied bocage is reinforced cover; no terrain of the table is, and ordinary cover is no term
         "reinforced_cover": any(s.units[j].bocage for j in defenders) and B.has_bocage(g.board, target),
         "def_pinned": any(s.units[j].status == "pinned" for j in defenders),
         "def_suppressed": any(s.units[j].status == "suppressed" for j in defenders),

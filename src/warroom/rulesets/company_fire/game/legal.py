@@ -67,7 +67,7 @@ def _legal(s: _Rules) -> list[Action]:
     elif seg == LEADERS:
         for i in mine:
             if g.types[i].leader and not s.units[i].moved and not s.units[i].done and s.units[i].riding < 0:
-                out += [Action("leader_move", ids[i], sp) for sp in s.destinations(i, g.types[i].movement_spaces)]
+                out += [Action("leader_move", ids[i], sp) for sp in s.destinations(i, s.leader_rate(i))]
     elif seg == RALLY:
         for i in mine:
             u = s.units[i]
@@ -100,6 +100,8 @@ def _legal(s: _Rules) -> list[Action]:
             ut = g.types[i]
             if u.status != "good_order" or u.done or u.riding >= 0:
                 continue
+            if ut.faces_an_edge and not u.op_fired:  # pivot or turn to fire, "regardless of card type" (CF-105)
+                out += [a for a in _facing_actions(s, i, "fire") if a.kind != "button_up"]
             if ut.anti_tank is not None and not u.at_fired and not u.op_fired:
                 out += [Action("at_fire", ids[i], sp, ids[j]) for sp, j in s.at_targets(i)]
             if ut.weapon is None or u.fired:
@@ -319,7 +321,7 @@ def _mortar_smoke_targets(s: _Rules, i: int, reach: int) -> list[Space]:
     assert here is not None
     side = g.side_of[i]
     spotters = [here] + [s.units[j].at for j in s.living(side)  # type: ignore[misc]
-                         if g.types[j].leader and king_distance(s.units[j].at, here) <= 1]  # type: ignore[arg-type]
+                         if g.types[j].leader and range_between(s.units[j].at, here) <= 1]  # type: ignore[arg-type]
     out = []
     for sp in g.spaces:
         if sp == here or range_between(here, sp) > reach:

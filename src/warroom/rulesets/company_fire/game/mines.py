@@ -2,7 +2,8 @@
 
 A unit entering an enemy minefield: an unmarked one goes off under it and is marked; a marked one is passed by
 a test, an easier one once a path is found, and a unit that stops in one, or fails its test, stops there
-(:func:`mines_on_entry`, CF-12, CF-52). Looking for a path through a marked minefield next to it, and clearing
+(:func:`mines_on_entry`, CF-12, CF-52); a unit that moves out of a marked field it stands in rolls as one passing
+through (:func:`mines_on_leaving`, CF-104). Looking for a path through a marked minefield next to it, and clearing
 the one it stands in, are a unit's whole action for the card; engineers do both better.
 """
 
@@ -42,6 +43,32 @@ def mines_on_entry(p: _Play, i: int, s: Space, last: bool) -> bool:
         else:
             apply_result(p, i, r.result.removeprefix("mines detonate: "), "minefield")
         p.say(f"{p.name(i)} stops in {_sp(s)} (CF-12)")
+        return False
+    return True
+
+
+def mines_on_leaving(p: _Play, i: int, s: Space) -> bool:
+    """CF-104: a unit moving out of a marked enemy minefield it stands in (it stopped there, or a failed pass
+    stopped it) finishes crossing it, and rolls as a unit passing through does: 5-6 (after a found path 1d6 + 2,
+    5+) and it goes; otherwise a dummy is removed, a real field does its 3d6, and the unit stays (CF-12). True
+    when the unit may set off."""
+    g = p.game
+    side = g.side_of[i]
+    for k, m in enumerate(p.mines):
+        if m.gone or m.at != s or m.laid_by == side or not m.marked:
+            continue
+        target = {"target": "smf" if g.smf[i] else "unit",
+                  "target_status": "good_order" if g.smf[i] else p.units[i].status}
+        proc = "minefield-follow-path" if m.path else "minefield-passage"
+        r = p.ruling(proc, {"field": "real" if m.real else "dummy", **target},
+                     f"{p.name(i)} moves out of the marked minefield at {_sp(s)}: it must get through it (CF-104)")
+        if r.result == "through":
+            return True
+        if r.result.startswith("dummy"):
+            p.set_mine(k, gone=True)
+        else:
+            apply_result(p, i, r.result.removeprefix("mines detonate: "), "minefield")
+        p.say(f"{p.name(i)} stays in {_sp(s)} (CF-12, CF-104)")
         return False
     return True
 

@@ -101,7 +101,7 @@ def eliminate(p: _Play, j: int, how: str) -> None:
     p.set(j, status=how, at=None, hidden=hidden, bocage=False, riding=-1)
     p.say(f"{p.name(j)} is {'destroyed' if how == 'destroyed' else 'removed from the table'}",
           p.game.side_of[j] if hidden else "all")
-    p.declared = [m for m in p.declared if m.fo != j]
+    # a forward observer's mission already called still arrives (CF-107)
     if at is None or g.smf[j]:
         return
     if aboard:

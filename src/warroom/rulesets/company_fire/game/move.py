@@ -21,7 +21,7 @@ from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.common import ALIVE, MAX_RANGE, Decision, _other, _sp
 from warroom.rulesets.company_fire.game.effects import _Play
-from warroom.rulesets.company_fire.game.mines import mines_on_entry
+from warroom.rulesets.company_fire.game.mines import mines_on_entry, mines_on_leaving
 from warroom.rulesets.company_fire.game.morale import eliminate
 from warroom.rulesets.company_fire.game.observe import reveal, reveal_space
 from warroom.rulesets.company_fire.geometry import range_between
@@ -48,7 +48,7 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
     g = p.game
     assert a.space is not None
     if kind == "leader_move":
-        options = p.destinations(i, g.types[i].movement_spaces)
+        options = p.destinations(i, p.leader_rate(i))
     else:
         options = p.move_options(i, "fall_back" if kind == "fall_back" else "move")
     path = options[a.space]
@@ -58,7 +58,7 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
     on_fire_card = p.card() == "fire"
     vehicle = g.vehicle[i]
     done = kind in ("leader_move", "fall_back") or (kind == "move" and p.one_action_only(i))
-    if vehicle and kind == "move":  # CF-74: a vehicle may fire after its move, except on a Fire card
+    if vehicle and kind == "move":  # CF-74, CF-108: a vehicle may fire after its move, except on a Fire card
         done = on_fire_card
     p.set(i, moved=True, done=done)
     if vehicle and kind == "fall_back":
@@ -69,7 +69,13 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
         p.set(i, done=False)
     if p.units[i].hidden:
         reveal(p, i, "it moves")
-    if (kind == "fall_back" and not vehicle) or (kind != "leader_move" and p.needs_test(i, path)):
+    if kind == "fall_back":  # infantry fall back with the test; a vehicle's move is instead of a rally (CF-105)
+        test = not vehicle
+    elif kind == "leader_move":  # a leader's segment-4 move: on a Fire card, one space with the test (CF-101)
+        test = on_fire_card
+    else:
+        test = p.needs_test(i, path)
+    if test:
         dest = path[-1]
         params = {
             "destination": "cover" if B.space_cover(g.board, dest, p.smoke_spaces()) else "open",
@@ -87,6 +93,8 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
             p.set(i, moved=False, done=True)
             p.say(f"{p.name(i)} stays put in {_sp(u.at)}")
             return
+    if not mines_on_leaving(p, i, u.at):
+        return
     route = " \u2192 ".join(_sp(s) for s in (u.at, *path))
     p.say(f"{p.name(i)} sets off: {route}")
     continue_move(p, i, u.at, path)
@@ -94,7 +102,8 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
 
 def continue_move(p: _Play, i: int, prev: Space, path: tuple[Space, ...]) -> None:
     """Walk the path a step at a time: enemy SMFs overrun, mines, blinds revealed, smoke, and
-    opportunity fire at each space entered in enemy LOS (seed "Movement", "Opportunity Fire")."""
+    opportunity fire at each space entered in enemy LOS, one unit firing in each window (seed "Movement",
+    "Opportunity Fire"; CF-100)."""
     g = p.game
     side = g.side_of[i]
     enemy = _other(side)

@@ -33,7 +33,7 @@ from warroom.rulesets.company_fire.game.common import (
     UnitState,
     _other,
 )
-from warroom.rulesets.company_fire.geometry import king_distance, range_between
+from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.initiative import Initiative
 from warroom.rulesets.company_fire.los import visible
 from warroom.rulesets.company_fire.movement import destinations as move_destinations
@@ -344,6 +344,11 @@ class _Rules(ABC):
     def card(self) -> str:
         return self.init.kind
 
+    def leader_rate(self, i: int) -> int:
+        """How far a leader moves in segment 4 (CF-62): its rate (2), but on a Fire card one space, with the
+        Movement Test, as "Moving on a Fire Card" allows any non-vehicle unit (CF-101)."""
+        return 1 if self.card() == "fire" else self.game.types[i].movement_spaces
+
     def may_move(self, i: int) -> bool:
         u, t = self.units[i], self.game.types[i]
         if u.moved or u.done or u.status not in ("good_order", "pinned"):
@@ -417,7 +422,8 @@ class _Rules(ABC):
 
     def fire_targets(self, i: int) -> list[Space]:
         """Spaces unit ``i`` may fire at: enemy units it sees, or blinds (recon by fire), in range; a light
-        mortar also indirectly at spaces a friendly leader within 1 space sees (seed footnote **)."""
+        mortar also indirectly at spaces a friendly leader within 1 space sees (seed footnote **; 1 space of
+        range, counted in edge steps as every range is, CF-27, CF-103: a leader diagonally next to it is 2)."""
         g = self.game
         here = self.units[i].at
         assert here is not None
@@ -433,7 +439,7 @@ class _Rules(ABC):
                 return [s for s in targets if self.sees(here, s) and self.mg_arc(i, s)]
             return [s for s in targets if self.sees(here, s)]
         spotters = [here] + [self.units[j].at for j in self.living(side)  # type: ignore[misc]
-                             if g.types[j].leader and king_distance(self.units[j].at, here) <= 1]  # type: ignore[arg-type]
+                             if g.types[j].leader and range_between(self.units[j].at, here) <= 1]  # type: ignore[arg-type]
         return [s for s in targets if any(self.sees(p, s) for p in spotters)]
 
     def target_spaces(self, enemy: str, small_arms: bool = False) -> list[Space]:
@@ -564,7 +570,8 @@ class _Rules(ABC):
     def vehicle_move_options(self, i: int, kind: str) -> dict[Space, tuple[Space, ...]]:
         """Seed "Vehicle Movement" (CF-72): the class's rate, on-road when the whole move is on road (CF-38);
         on a Fire card half the off-road rate (rounded down) after a Movement Test; pinned, one less; a
-        suppressed vehicle moves away from the enemy at half the off-road rate instead of rallying."""
+        suppressed vehicle moves away from the enemy at half the off-road rate instead of rallying, on any card
+        and with no test (CF-105)."""
         g = self.game
         v = g.types[i].vehicle
         u = self.units[i]
@@ -572,7 +579,7 @@ class _Rules(ABC):
         side = g.side_of[i]
         card = self.card()
         if kind == "fall_back":
-            if u.status != "suppressed" or card == "fire" or u.moved or u.done or u.rallied:
+            if u.status != "suppressed" or u.moved or u.done or u.rallied:
                 return {}
             near = self.nearest_enemy(side, u.at)
             return {s: p for s, p in self.destinations(i, v.off_road // 2).items()
