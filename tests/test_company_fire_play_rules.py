@@ -385,6 +385,7 @@ def test_a_unit_moving_out_of_a_marked_minefield_rolls_to_get_through() -> None:
             outcomes.add("through")
         else:
             assert where in ((1, 5), None) and "stays in 1,5" in text and "3d6" in text
+            assert where is None or of(t, "1-1").done  # it does nothing more this card
             outcomes.add("stays")
     assert outcomes == {"through", "stays"}
     # Walking in to stop there rolls nothing (the seed's roll is for passing through; the clearers stop there).

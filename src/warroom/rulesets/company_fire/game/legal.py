@@ -100,7 +100,8 @@ def _legal(s: _Rules) -> list[Action]:
             ut = g.types[i]
             if u.status != "good_order" or u.done or u.riding >= 0:
                 continue
-            if ut.faces_an_edge and not u.op_fired:  # pivot or turn to fire, "regardless of card type" (CF-105)
+            if ut.faces_an_edge and not u.op_fired and not u.hidden:  # pivot or turn to fire, "regardless of card
+                # type" (CF-105); a unit under a blind does not (its pivot would name it)
                 out += [a for a in _facing_actions(s, i, "fire") if a.kind != "button_up"]
             if ut.anti_tank is not None and not u.at_fired and not u.op_fired:
                 out += [Action("at_fire", ids[i], sp, ids[j]) for sp, j in s.at_targets(i)]

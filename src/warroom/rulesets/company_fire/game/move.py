@@ -93,7 +93,8 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
             p.set(i, moved=False, done=True)
             p.say(f"{p.name(i)} stays put in {_sp(u.at)}")
             return
-    if not mines_on_leaving(p, i, u.at):
+    if not mines_on_leaving(p, i, u.at):  # it stays, as after a failed Movement Test (CF-104)
+        p.set(i, moved=False, done=True)
         return
     route = " \u2192 ".join(_sp(s) for s in (u.at, *path))
     p.say(f"{p.name(i)} sets off: {route}")
