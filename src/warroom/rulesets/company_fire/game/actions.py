@@ -57,7 +57,7 @@ class Action(NamedTuple):
             "fall_back": f"{u} falls back to {s}",
             "find_path": f"{u} looks for a path through the minefield at {s}",
             "clear_mines": f"{u} clears the minefield at {s}",
-            "op_fire": f"{u} takes opportunity fire",
+            "op_fire": f"{u} takes opportunity fire at {o or 'the units assaulting from'} {'in ' if o else ''}{s}",
             "pass": "hold fire",
             "retreat": f"{u} retreats to {s} to take one hit fewer",
             "take_hits": f"{u} stands and takes the hits",

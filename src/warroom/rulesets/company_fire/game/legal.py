@@ -300,16 +300,17 @@ def _mortar_smoke_targets(s: _Rules, i: int, reach: int) -> list[Space]:
 def _decision_actions(s: _Rules, d: Decision) -> list[Action]:
     g = s.game
     ids = g.ids
-    if d.kind == "opfire":
+    if d.kind == "opfire":  # CF-140: each choice names the target and the space it is in
         if d.data[0] == "move":
             space = d.data[3]
             firers = s.op_firers(d.side, space, d.data[1])
-        else:
-            _, attackers, target = d.data
-            here = s.units[attackers[0]].at
-            firers = [k for k in s.at(target, d.side) if any(s.may_op_fire(k, here, j) for j in attackers)
-                      and s.sees(s.units[k].at, here)]  # type: ignore[arg-type]
-        return [Action("pass")] + [Action("op_fire", ids[k]) for k in firers]
+            return [Action("pass")] + [Action("op_fire", ids[k], space, ids[d.data[1]]) for k in firers]
+        _, attackers, target = d.data
+        here = s.units[attackers[0]].at
+        firers = [k for k in s.at(target, d.side) if any(s.may_op_fire(k, here, j) for j in attackers)
+                  and s.sees(s.units[k].at, here)]  # type: ignore[arg-type]
+        named = ids[attackers[0]] if len(attackers) == 1 else ""
+        return [Action("pass")] + [Action("op_fire", ids[k], here, named) for k in firers]
     if d.kind == "retreat":
         j, _, _, source = d.data
         return [Action("take_hits", ids[j])] + [Action("retreat", ids[j], sp)
