@@ -67,7 +67,7 @@ def _legal(s: _Rules) -> list[Action]:
     elif seg == LEADERS:
         for i in mine:
             if g.types[i].leader and not s.units[i].moved and not s.units[i].done and s.units[i].riding < 0:
-                out += [Action("leader_move", ids[i], sp) for sp in s.destinations(i, g.types[i].movement_spaces)]
+                out += _moves(s, "leader_move", i)
     elif seg == RALLY:
         for i in mine:
             u = s.units[i]
@@ -169,6 +169,19 @@ def _assault_options(s: _Rules, side: str, mine: list[int]) -> list[Action]:
     return out
 
 
+def _moves(s: _Rules, kind: str, i: int) -> list[Action]:
+    """A move to each space the unit may reach, naming the spaces it passes through where routes differ in what
+    they risk (CF-120)."""
+    uid = s.game.ids[i]
+    out: list[Action] = []
+    for space, found in s.move_routes(i, kind).items():
+        if len(found) == 1:
+            out.append(Action(kind, uid, space))
+        else:
+            out += [Action(kind, uid, space, "", path[:-1]) for path in found]
+    return out
+
+
 def _snipe_actions(s: _Rules, i: int) -> list[Action]:
     g = s.game
     here = s.units[i].at
@@ -211,9 +224,9 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
         out += _transport_actions(s, side, i, card)
         if u.riding >= 0:  # CF-93: a rider does nothing else but rally
             return out
-    out += [Action("move", ids[i], sp) for sp in s.move_options(i, "move")]
-    if u.status == "suppressed":  # only a suppressed unit falls back (move_options says when)
-        out += [Action("fall_back", ids[i], sp) for sp in s.move_options(i, "fall_back")]
+    out += _moves(s, "move", i)
+    if u.status == "suppressed":  # only a suppressed unit falls back (move_routes says when)
+        out += _moves(s, "fall_back", i)
     if ut.anti_tank is not None and s.may_at_fire(i):
         out += [Action("at_fire", ids[i], sp, ids[j]) for sp, j in s.at_targets(i)]
     if ut.faces_an_edge:
