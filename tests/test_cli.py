@@ -112,3 +112,42 @@ def test_scenario_list_and_show(capsys, monkeypatch, tmp_path: Path) -> None:  #
     bad.write_text("name = 'x'\n")
     code, _, err = run(capsys, monkeypatch, "scenario", "show", str(bad))
     assert code == 2 and str(bad) in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_replay_names_the_first_edited_action(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """reliability audit §3: the last action of a saved game edited to another legal one (the result unchanged)
+    was reported as "reproduces the recorded game exactly"; now the replay names the action."""
+    from warroom.core.game import GameRecord, find_scenario, load_game, replay
+
+    saved = tmp_path / "g.json"
+    code, out, _ = run(capsys, monkeypatch, "playout", "crossroads_patrol", "--seed", "7", "--save", str(saved))
+    assert code == 0
+    code, out, _ = run(capsys, monkeypatch, "replay", str(saved))
+    assert code == 0 and "every position matches the record" in out
+    record = GameRecord.load(saved)
+    game = load_game(*find_scenario("crossroads_patrol"))
+    before_last = replay(record)[-2]
+    other = next(a for a in before_last.legal_actions() if game.encode(a) != record.actions[-1])
+    data = json.loads(saved.read_text())
+    data["actions"][-1] = game.encode(other)
+    edited = tmp_path / "t.json"
+    edited.write_text(json.dumps(data))
+    n = len(record.actions)
+    code, out, err = run(capsys, monkeypatch, "replay", str(edited))
+    assert code == 2 and f"differs from the recorded game at action {n} ({other})" in err
+    assert "reproduces" not in out
+
+
+def test_replay_of_a_first_format_record_gives_a_notice(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    saved = tmp_path / "g.json"
+    run(capsys, monkeypatch, "playout", "crossroads_patrol", "--seed", "3", "--save", str(saved))
+    data = json.loads(saved.read_text())
+    data["format"] = "warroom-game-record/1"
+    del data["digests"], data["final_digest"]
+    saved.write_text(json.dumps(data))
+    code, out, _ = run(capsys, monkeypatch, "replay", str(saved))
+    assert code == 0 and "ends with the recorded result" in out and "saved without position digests" in out
+    del data["notes"]
+    saved.write_text(json.dumps(data))
+    code, out, _ = run(capsys, monkeypatch, "replay", str(saved), "--json")
+    assert code == 0 and json.loads(out)["checked"] == "legality"

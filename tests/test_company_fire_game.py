@@ -105,9 +105,9 @@ def test_a_squad_entering_enemy_los_draws_op_fire_and_its_result_places_it() -> 
     # down column 3 into the barn at 3,3 (buildings block LOS); the hidden squad in the orchard at 6,1 is
     # 3 + 5 = 8 away, beyond a rifle's 6. So the defender may fire with the MG, or hold.
     assert s.to_act == "defender"
-    assert set(s.legal_actions()) == {Action("pass"), Action("op_fire", "MG")}
+    assert set(s.legal_actions()) == {Action("pass"), Action("op_fire", "MG", (3, 6), "sq2")}  # CF-140
     for seed in range(1, 40):
-        t = s.replace(rng=opening(seed=seed).rng).apply(Action("op_fire", "MG"))
+        t = s.replace(rng=opening(seed=seed).rng).apply(Action("op_fire", "MG", (3, 6), "sq2"))
         sq2 = t.units[t.game.index["sq2"]]
         # Pinned by op fire: ends in the destination. Suppressed: back in the space it left.
         expected = {"good_order": (3, 6), "pinned": (3, 6), "suppressed": (3, 7), "destroyed": None}[sq2.status]

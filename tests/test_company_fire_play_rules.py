@@ -83,10 +83,10 @@ def test_a_rifle_squads_op_fire_rolls_in_a_scenario_with_vehicles() -> None:
     # spaces away, within a rifle's 6. Op fire is a rifle squad's individual fire: 3d6, no Move-card die off (the
     # firer is not phasing, CF-5), 5,5 is open ground and no cover edge is crossed into it: 3d6, hits on 5-6.
     s = on(setup(breakout_revealed(), sq1={"at": (5, 6)}), None, INDIVIDUAL).apply(Action("move", "sq1", (5, 5)))
-    assert Action("op_fire", "gren") in s.legal_actions()
+    assert Action("op_fire", "gren", (5, 5), "sq1") in s.legal_actions()
     results = set()
     for seed in range(1, 60):
-        t = reroll(s, seed).apply(Action("op_fire", "gren"))
+        t = reroll(s, seed).apply(Action("op_fire", "gren", (5, 5), "sq1"))
         text = said(t)
         assert "Opportunity fire" in text and "roll 3d6, each 5 or 6 a hit" in text
         faces = [int(x) for x in re.search(r"rolled ([\d, ]+) \u2192", text).group(1).split(", ")]  # type: ignore[union-attr]
@@ -111,8 +111,8 @@ def test_an_anti_tank_guns_op_fire_at_a_tank_rolls() -> None:
     # card for the non-phasing gun (CF-5), the gun in good order and not turned.
     s = on(setup(breakout_revealed(), T1={"at": (4, 4), "facing": "N"}), None, INDIVIDUAL)
     s = s.apply(Action("move", "T1", (4, 3)))
-    assert Action("op_fire", "PaK") in s.legal_actions()
-    t = s.apply(Action("op_fire", "PaK"))
+    assert Action("op_fire", "PaK", (4, 3), "T1") in s.legal_actions()
+    t = s.apply(Action("op_fire", "PaK", (4, 3), "T1"))
     text = said(t)
     assert "Anti-tank fire" in text and "anti-tank gun rolls 4d6" in text and "roll 3d6, each 5 or 6 a hit" in text
     assert of(t, "PaK").op_fired and of(t, "PaK").at_fired
@@ -166,7 +166,7 @@ def _sacrifice_position() -> CFState:
         t = reroll(s, seed).apply(Action("move", "sq2", (3, 5)))
         if not t.decisions or t.decisions[0].kind != "opfire" or of(t, "sq2").at != (3, 6):
             continue
-        u = t.apply(Action("op_fire", "MG"))
+        u = t.apply(Action("op_fire", "MG", (3, 6), "sq2"))
         if u.decisions and u.decisions[0].kind == "sacrifice":
             return u
     raise AssertionError("no seed destroyed sq2 by op fire in 3,6")

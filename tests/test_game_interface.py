@@ -17,7 +17,7 @@ import pytest
 
 from warroom.core import game as game_module
 from warroom.core.errors import UsageError
-from warroom.core.game import GameRecord, load_game, record_of, register_game, replay
+from warroom.core.game import GameRecord, ReplayDiffers, load_game, record_of, register_game, replay
 from warroom.tools.conformance import check_conformance
 
 ACTIONS = ("advance", "hold")
@@ -140,6 +140,93 @@ def test_record_saves_atomically_and_replays(scenario: Path, tmp_path: Path) -> 
     assert not list(tmp_path.glob(".game.json.*"))  # no temporary file left behind
 
 
+def _race_record(scenario: Path, seed: int = 7) -> tuple[GameRecord, list[str]]:
+    """A whole race: black holds (no dice), red advances, so black's moves can be edited."""
+    game = load_game("race", scenario)
+    state, actions = game.initial_state(seed), []
+    while not state.is_terminal():
+        action = "advance" if state.to_act == "red" else "hold"
+        actions.append(action)
+        state = state.apply(action)
+    return record_of(game, seed, actions, scenario), actions
+
+
+def _play_out(record: GameRecord) -> Any:
+    state = Race().initial_state(record.seed)
+    for code in record.actions:
+        state = state.apply(ACTIONS[code])
+    return state
+
+
+def test_a_record_holds_a_chained_digest_per_action(scenario: Path) -> None:
+    record, actions = _race_record(scenario)
+    assert record.digests is not None and len(record.digests) == len(actions)
+    assert len(set(record.digests)) == len(actions)  # the chain never repeats, even where positions could
+    assert record.final_digest is not None and record.final_digest.startswith(record.digests[-1])
+    again = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert again == record and len(replay(again)) == len(actions) + 1
+
+
+def _same_result_edit(scenario: Path) -> tuple[GameRecord, int]:
+    """A record and an action of it that, turned from hold to advance, leaves a legal game with the same result."""
+    for seed in range(1, 60):
+        record, actions = _race_record(scenario, seed)
+        for index, action in enumerate(actions):
+            if action != "hold":
+                continue
+            codes = (*record.actions[:index], 0, *record.actions[index + 1:])
+            state: Any = Race().initial_state(seed)
+            for code in codes:
+                if state.is_terminal():
+                    break
+                state = state.apply(ACTIONS[code])
+            else:
+                if state.is_terminal() and state.result() == _play_out(record).result():
+                    return replace(record, actions=codes), index
+    raise AssertionError("no edit leaves the same result")
+
+
+def test_an_edited_action_with_the_same_winner_is_named(scenario: Path) -> None:
+    """reliability audit §3: an edit that leaves the result unchanged was reported as the same game."""
+    edited, index = _same_result_edit(scenario)
+    with pytest.raises(ReplayDiffers, match=f"at action {index + 1} \\(advance\\)") as caught:
+        replay(edited)
+    assert caught.value.action == index + 1
+
+
+def test_an_action_leaving_the_same_position_is_still_a_different_game(scenario: Path) -> None:
+    """The digest is chained through the action codes, so even an edit that leaves an equal position shows."""
+    record, _ = _race_record(scenario)
+    digests = record.digests
+    assert digests is not None
+    forged = replace(record, digests=("0" * 16, *digests[1:]))
+    with pytest.raises(ReplayDiffers, match=r"at action 1 .*no action agrees"):
+        replay(forged)
+
+
+def test_a_record_cut_short_is_refused(scenario: Path) -> None:
+    record, _ = _race_record(scenario)
+    assert record.digests is not None
+    cut = replace(record, actions=record.actions[:-2], digests=record.digests[:-2])
+    with pytest.raises(ReplayDiffers, match="actions were cut from its end") as caught:
+        replay(cut)
+    assert caught.value.action is None
+    with pytest.raises(UsageError, match="the record has been cut or extended"):
+        GameRecord.from_json({**record.to_json(), "actions": list(record.actions[:-2])})
+
+
+def test_a_record_of_the_first_format_replays_without_digests(scenario: Path, tmp_path: Path) -> None:
+    record, actions = _race_record(scenario)
+    old = {key: value for key, value in record.to_json().items() if key not in ("digests", "final_digest")}
+    old["format"] = "warroom-game-record/1"
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    loaded = GameRecord.load(path)
+    assert loaded.digests is None and loaded.format == "warroom-game-record/1"
+    assert len(replay(loaded)) == len(actions) + 1
+    assert loaded.to_json() == old
+
+
 def test_replay_refuses_another_scenario_or_version(scenario: Path, tmp_path: Path) -> None:
     game = load_game("race", scenario)
     record = record_of(game, 1, ["hold"], scenario)
@@ -160,6 +247,12 @@ def test_replay_refuses_another_scenario_or_version(scenario: Path, tmp_path: Pa
          '"scenario_sha256": "x", "seed": "1", "actions": []}', "field 'seed' must be a int"),
         ('{"format": "warroom-game-record/1", "ruleset": "race", "version": "1", "scenario": "s", '
          '"scenario_sha256": "x", "seed": 1, "actions": [-1]}', "must list whole numbers"),
+        ('{"format": "warroom-game-record/2", "ruleset": "race", "version": "1", "scenario": "s", '
+         '"scenario_sha256": "x", "seed": 1, "actions": [1], "digests": ["xyz"], "final_digest": ""}',
+         "field 'digests' must list 16-digit hexadecimal"),
+        ('{"format": "warroom-game-record/2", "ruleset": "race", "version": "1", "scenario": "s", '
+         '"scenario_sha256": "x", "seed": 1, "actions": [1], "digests": ["0123456789abcdef"]}',
+         "field 'final_digest' must be a 64-digit"),
     ],
 )
 def test_a_broken_record_is_one_clear_error(tmp_path: Path, text: str, message: str) -> None:

@@ -47,7 +47,7 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
     side = None if viewer == "umpire" else viewer
     states, actions = random_playout(game, seed, max_actions)
     final = states[-1]
-    record = record_of(game, seed, actions, path)
+    record = record_of(game, seed, actions, path, states)
     record = GameRecord(**{**record.__dict__, "notes": {"result": final.result(), "players": "random"}})
     if save is not None:
         record.save(save)
@@ -138,7 +138,13 @@ def simulate(scenario_name: str, ruleset: str | None, n_games: int, seed: int, m
 @click.option("--as", "viewer", type=click.Choice(["umpire", "attacker", "defender"]), default="umpire",
               show_default=True, help="narrate as the umpire sees it, or as one side may")
 def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer: str) -> None:
-    """Replay a saved game record exactly, narrating every ruling, and check the result is the same."""
+    """Replay a saved game record exactly, narrating every ruling, and check it is the same game.
+
+    Every action must be legal where it is played, and the position after each must match the
+    record's digest of it: an edited, dropped or added action is reported at the first action that
+    differs. Records saved before digests were kept replay with a notice that only their result can
+    be checked.
+    """
     from warroom.core.game import GameRecord as Record
     from warroom.core.game import load_game
     from warroom.core.game import replay as replay_record
@@ -148,8 +154,9 @@ def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer:
     final = states[-1]
     saved = record.notes.get("result")
     same = saved is None or json.loads(json.dumps(final.result())) == saved
+    checked = "positions" if record.digests is not None else ("result" if saved is not None else "legality")
     if as_json:
-        click.echo(json.dumps({"result": final.result(), "matches_record": same,
+        click.echo(json.dumps({"result": final.result(), "matches_record": same, "checked": checked,
                                "narration": [s.narration(None if viewer == "umpire" else viewer) for s in states]},
                               ensure_ascii=False))
     else:
@@ -165,5 +172,16 @@ def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer:
         click.echo(result_line(final.result()))
     if not same:
         raise UsageError(f"the replay ended differently from the record's saved result ({saved})")
-    if not as_json:
-        click.echo("The replay reproduces the recorded game exactly.")
+    if as_json:
+        return
+    n = len(record.actions)
+    if checked == "positions":
+        click.echo(f"The replay reproduces the recorded game exactly: all {n} actions are legal and every "
+                   f"position matches the record.")
+        return
+    if checked == "result":
+        click.echo(f"All {n} actions are legal and the game ends with the recorded result.")
+    else:
+        click.echo(f"All {n} actions are legal; the record holds no result to compare.")
+    click.echo(f"Notice: this record ({record.format}) was saved without position digests, so an edited action "
+               f"that leaves the same result cannot be told apart. Save the game again to keep them.")

@@ -24,7 +24,9 @@ from typing import Any, Protocol, runtime_checkable
 
 from warroom.core.errors import UsageError, suggest
 
-RECORD_FORMAT = "warroom-game-record/1"
+RECORD_FORMAT = "warroom-game-record/2"
+#: Records of the first format hold no position digests; they still replay, with a notice.
+OLD_RECORD_FORMATS = ("warroom-game-record/1",)
 
 
 @runtime_checkable
@@ -166,9 +168,44 @@ def scenario_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+#: Hex digits kept of each position's digest in a record (64 bits: a chance match is 1 in 1.8e19).
+STEP_DIGEST_LENGTH = 16
+
+
+def state_digest(state: GameState) -> str:
+    """The SHA-256 of the whole position (its JSON form, keys sorted): equal positions, equal digests."""
+    text = json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def chain_digest(previous: str, code: int, state: GameState) -> str:
+    """The digest of a game up to an action: the one before it, the action's code and the position it left.
+
+    Chained, so it pins the whole history: an edited, dropped or added action changes this digest and
+    every one after it, even where two actions happen to leave the same position.
+    """
+    return hashlib.sha256(f"{previous}:{code}:{state_digest(state)}".encode()).hexdigest()
+
+
+def digests_of(states: Sequence[GameState], codes: Sequence[int]) -> tuple[tuple[str, ...], str]:
+    """The short chained digest after each action and the full digest of the whole game (``states`` holds
+    the opening position and then the position after each of ``codes``)."""
+    current = state_digest(states[0])
+    steps = []
+    for code, state in zip(codes, states[1:], strict=True):
+        current = chain_digest(current, code, state)
+        steps.append(current[:STEP_DIGEST_LENGTH])
+    return tuple(steps), current
+
+
 @dataclass(frozen=True)
 class GameRecord:
-    """Everything needed to reproduce a game exactly."""
+    """Everything needed to reproduce a game exactly, and digests to prove a replay is the same game.
+
+    ``digests`` holds, for each action, the short chained digest of the game up to it
+    (:func:`chain_digest`), and ``final_digest`` the full one after the last: a replay names the first
+    action whose position differs. Records of the first format have neither (``None``).
+    """
 
     ruleset: str
     version: str
@@ -177,26 +214,34 @@ class GameRecord:
     seed: int
     actions: tuple[int, ...]
     notes: dict[str, Any] = field(default_factory=dict)
+    digests: tuple[str, ...] | None = None
+    final_digest: str | None = None
+    format: str = RECORD_FORMAT
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "format": RECORD_FORMAT,
+        data: dict[str, Any] = {
+            "format": self.format,
             "ruleset": self.ruleset,
             "version": self.version,
             "scenario": self.scenario,
             "scenario_sha256": self.scenario_sha256,
             "seed": self.seed,
             "actions": list(self.actions),
-            "notes": self.notes,
         }
+        if self.digests is not None:
+            data["digests"] = list(self.digests)
+            data["final_digest"] = self.final_digest
+        data["notes"] = self.notes
+        return data
 
     @staticmethod
     def from_json(data: Any, where: str = "game record") -> GameRecord:
         """Read a record; anything malformed is one clear error naming the field."""
         if not isinstance(data, dict):
             raise UsageError(f"{where}: not a game record (expected a JSON object)")
-        if data.get("format") != RECORD_FORMAT:
-            raise UsageError(f"{where}: format is {data.get('format')!r}, expected {RECORD_FORMAT!r}")
+        form = data.get("format")
+        if form != RECORD_FORMAT and form not in OLD_RECORD_FORMATS:
+            raise UsageError(f"{where}: format is {form!r}, expected {RECORD_FORMAT!r}")
         fields: dict[str, type] = {"ruleset": str, "version": str, "scenario": str, "scenario_sha256": str,
                                    "seed": int, "actions": list}
         for name, kind in fields.items():
@@ -208,8 +253,21 @@ class GameRecord:
         notes = data.get("notes", {})
         if not isinstance(notes, dict):
             raise UsageError(f"{where}: field 'notes' must be an object")
+        digests, final = None, None
+        if form == RECORD_FORMAT:
+            digests, final = data.get("digests"), data.get("final_digest")
+            if not isinstance(digests, list) or not all(isinstance(d, str) and _is_hex(d, STEP_DIGEST_LENGTH)
+                                                        for d in digests):
+                raise UsageError(f"{where}: field 'digests' must list {STEP_DIGEST_LENGTH}-digit hexadecimal "
+                                 f"digests, one per action")
+            if len(digests) != len(actions):
+                raise UsageError(f"{where}: {len(actions)} actions but {len(digests)} digests (one per action); "
+                                 f"the record has been cut or extended")
+            if not isinstance(final, str) or not _is_hex(final, 64):
+                raise UsageError(f"{where}: field 'final_digest' must be a 64-digit hexadecimal SHA-256")
+            digests = tuple(digests)
         return GameRecord(data["ruleset"], data["version"], data["scenario"], data["scenario_sha256"], data["seed"],
-                          tuple(actions), notes)
+                          tuple(actions), notes, digests, final, form)
 
     def save(self, path: Path) -> Path:
         """Write the record atomically: a crash mid-write never leaves a broken or half-old file."""
@@ -243,17 +301,48 @@ class GameRecord:
         return GameRecord.from_json(data, str(path))
 
 
-def record_of(game: Game, seed: int, actions: Sequence[Hashable], scenario: Path) -> GameRecord:
-    """The record of a game played from ``seed`` with ``actions``."""
-    return GameRecord(game.ruleset, game.version, str(scenario), scenario_digest(scenario), seed,
-                      tuple(game.encode(a) for a in actions))
+def _is_hex(text: str, length: int) -> bool:
+    return len(text) == length and all(c in "0123456789abcdef" for c in text)
+
+
+def record_of(game: Game, seed: int, actions: Sequence[Hashable], scenario: Path,
+              states: Sequence[GameState] | None = None) -> GameRecord:
+    """The record of a game played from ``seed`` with ``actions``, with its digests.
+
+    ``states`` (the opening position and the one after each action) saves playing the game again.
+    """
+    codes = tuple(game.encode(a) for a in actions)
+    if states is None:
+        states = [game.initial_state(seed)]
+        for action in actions:
+            states.append(states[-1].apply(action))
+    if len(states) != len(codes) + 1:
+        raise UsageError(f"{len(codes)} actions need {len(codes) + 1} states (the opening and one per action), "
+                         f"not {len(states)}")
+    digests, final = digests_of(states, codes)
+    return GameRecord(game.ruleset, game.version, str(scenario), scenario_digest(scenario), seed, codes,
+                      digests=digests, final_digest=final)
+
+
+class ReplayDiffers(UsageError):
+    """The replay left a position other than the record's: the record was edited or made under other rules.
+
+    ``action`` is the number (from 1) of the first action whose position differs, or ``None`` when
+    every recorded action agrees and only the end of the game differs.
+    """
+
+    def __init__(self, message: str, action: int | None) -> None:
+        super().__init__(message)
+        self.action = action
 
 
 def replay(record: GameRecord, scenario: Path | None = None) -> list[GameState]:
     """Every state of the recorded game, from the opening position to the last.
 
     The scenario is the record's own path unless another is given; its digest and the
-    ruleset's version must match the record's, so a replay is the same game or an error.
+    ruleset's version must match the record's, and every position the record has a digest for must
+    match it, so a replay is the same game or an error (:class:`ReplayDiffers` names the first action
+    whose position differs). A record of the first format has no digests: only its legality is checked.
     """
     path = Path(scenario) if scenario is not None else Path(record.scenario)
     game = load_game(record.ruleset, path)
@@ -263,10 +352,22 @@ def replay(record: GameRecord, scenario: Path | None = None) -> list[GameState]:
     if scenario_digest(path) != record.scenario_sha256:
         raise UsageError(f"scenario {path} is not the one the record was made with (its contents differ)")
     states = [game.initial_state(record.seed)]
+    current = state_digest(states[0])
     for index, code in enumerate(record.actions):
         state = states[-1]
         action = game.decode(code)
         if action not in state.legal_actions():
             raise UsageError(f"action {index + 1} of the record ({action}, code {code}) is not legal there")
         states.append(state.apply(action))
+        if record.digests is not None:
+            current = chain_digest(current, code, states[-1])
+            if current[:STEP_DIGEST_LENGTH] != record.digests[index]:
+                agreed = f"it agrees with the record up to action {index}" if index else "no action agrees"
+                raise ReplayDiffers(
+                    f"the replay differs from the recorded game at action {index + 1} ({action}): the position "
+                    f"it leaves is not the recorded one ({agreed}); the record has been edited or was made "
+                    f"under other rules", index + 1)
+    if record.digests is not None and current != record.final_digest:
+        raise ReplayDiffers("every recorded action agrees, but the record's game does not end here: actions were "
+                            "cut from its end, or its final digest was edited", None)
     return states

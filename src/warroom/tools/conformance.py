@@ -73,7 +73,7 @@ def check_conformance(
         final = states[-1]
         if not final.is_terminal() and len(actions) < max_actions:
             report.fail(seed, len(actions), "the play-out stopped before the game was over")
-        record = record_of(game, seed, actions, scenario)
+        record = record_of(game, seed, actions, scenario, states)
         replayed = replay(record, scenario)
         if json.dumps(replayed[-1].to_json(), sort_keys=True) != json.dumps(final.to_json(), sort_keys=True):
             report.fail(seed, len(actions), "replaying the record did not reproduce the game")

@@ -90,7 +90,8 @@ def _check_retreat(small_arms: bool, retreat: bool, what: str) -> None:
 
 
 def fire_dice(
-    r: Resolution, weapon: str, *, cover: bool, on_the_move: bool, recon_by_fire: bool, who: str = ""
+    r: Resolution, weapon: str, *, cover: bool, on_the_move: bool, recon_by_fire: bool, who: str = "",
+    card: str = "move",
 ) -> int:
     """Seed 002 "Individual Unit Fire": the weapon's dice less one for each reduction (CF-4, CF-6)."""
     w = tables().weapons[weapon]
@@ -101,7 +102,7 @@ def fire_dice(
     if cover:
         dice += r.modifier(f"{prefix}target space provides cover", f.cover_dice, src(FIRE, "footnote *"), "dice")
     if on_the_move:
-        dice += r.modifier(f"{prefix}firing on a Move card", f.move_card_dice, src(FIRE, "footnote *; CF-4"), "dice")
+        dice += r.modifier(f"{prefix}{move_card_label(card)}", f.move_card_dice, src(FIRE, "footnote *; CF-4"), "dice")
     if recon_by_fire:
         dice += r.modifier(f"{prefix}recon by fire", f.recon_by_fire_dice, src(FIRE, "Recon by Fire"), "dice")
     return max(0, dice)
@@ -139,6 +140,11 @@ def on_the_move(card: str, moved: bool) -> bool:
     return card == "move" or (card == "face" and moved)
 
 
+def move_card_label(card: str) -> str:
+    """CF-141: the reduction as the table would name it, on a Move card or on a face card after moving (CF-4)."""
+    return "firing after moving on a face card (as on a Move card)" if card == "face" else "firing on a Move card"
+
+
 @procedure(
     INFO,
     "individual-fire",
@@ -166,9 +172,14 @@ def individual_fire(
     recon by fire; hits on 5–6; dice rolled for each unit in the target space separately
     (this resolves one of them) and read on the hit table. A vehicle's hull MG fires as an MMG
     (CF-77), one die less when the vehicle is pinned or suppressed (CF-78)."""
-    r.step(f"target: one {STATUS_NAMES[target_status]} unit, {plural(range, 'space')} away "
-           "(dice are rolled separately for each unit in the space)")
-    dice = fire_dice(r, weapon, cover=cover, on_the_move=on_the_move(card, moved), recon_by_fire=recon_by_fire)
+    if recon_by_fire:  # CF-142: as the firer sees it, a blind; CF-131 rolls once for it, as one good-order unit
+        r.step(f"target: a blind, {plural(range, 'space')} away, rolled for once as one good order unit "
+               "(what is under it is not known; CF-131)")
+    else:
+        r.step(f"target: one {STATUS_NAMES[target_status]} unit, {plural(range, 'space')} away "
+               "(dice are rolled separately for each unit in the space)")
+    dice = fire_dice(r, weapon, cover=cover, on_the_move=on_the_move(card, moved), recon_by_fire=recon_by_fire,
+                     card=card)
     dice = max(0, dice + vehicle_penalty(r, shooter_pinned))
     hits = retreat_to_reduce(r, roll_hits(r, dice), retreat)
     return apply_hits(r, hits, target_status)
@@ -289,7 +300,7 @@ def opportunity_fire(r: Resolution, weapon: str, range: int, cover: bool, target
         hits = roll_hits(r, dice, label="op fire")
     outcome = apply_hits(r, hits, target_status)
     if outcome.result == "pinned":
-        r.step("pinned by op fire: the unit ends its move in the destination space")
+        r.step("pinned by op fire: the unit stops in the space it entered")
     elif outcome.result == "suppressed":
         r.step("suppressed by op fire: the unit ends its move in the space it left")
     if jammed:

@@ -87,3 +87,137 @@ def search(
                 found[there] = route
             queue.append((there, stop, route))
     return found
+
+
+Risk = frozenset[tuple[str, Space]]
+"""What passing through spaces risks, as the mover's side knows it: ``("seen", space)`` for a space in a known
+enemy's LOS, ``("mines", space)`` for a marked enemy minefield, ``("blind", space)`` for a space next to an
+enemy blind (reading CF-120)."""
+
+Label = tuple[Risk, tuple[Space, ...]]
+
+
+def routes(
+    graph: Graph,
+    near: dict[Space, frozenset[Space]],
+    roads: frozenset[Space],
+    start: Space,
+    rate: int,
+    road_rate: int | None,
+    enemy: frozenset[Space],
+    enemy_smfs: frozenset[Space],
+    full: frozenset[Space],
+    smoke: frozenset[Space],
+    risk: dict[Space, Risk],
+) -> dict[Space, tuple[tuple[Space, ...], ...]]:
+    """Every route worth offering to each space :func:`destinations` reaches (seed "Movement", reading CF-120).
+
+    A route's risk is what the spaces it passes through (not its start, not its end, which every route to the
+    end shares) risk, from ``risk``. Routes are kept when no other route to the same space risks only a part
+    of what they risk (a Pareto front over set inclusion), the shortest of those risking the same, least risk
+    first, then shortest, then in search order. Risk only grows along a path, so a search keeping at each space
+    only the labels no other label there dominates finds them all.
+    """
+    if rate <= 2 and (road_rate is None or road_rate <= rate or start not in roads):
+        return _short_routes(graph, near, start, rate, enemy, enemy_smfs, full, smoke, risk)
+    found = _routes(graph, near, roads, start, rate, enemy, enemy_smfs, full, smoke, risk, False)
+    if road_rate is not None and road_rate > rate and start in roads:
+        for space, labels in _routes(graph, near, roads, start, road_rate, enemy, enemy_smfs, full, smoke, risk,
+                                     True).items():
+            found[space] = found.get(space, []) + labels
+    return {space: _pareto(labels) for space, labels in found.items()}
+
+
+def _least_risk_first(label: Label) -> tuple[int, int]:
+    return (len(label[0]), len(label[1]))
+
+
+def _routes(
+    graph: Graph,
+    near: dict[Space, frozenset[Space]],
+    roads: frozenset[Space],
+    start: Space,
+    rate: int,
+    enemy: frozenset[Space],
+    enemy_smfs: frozenset[Space],
+    full: frozenset[Space],
+    smoke: frozenset[Space],
+    risk: dict[Space, Risk],
+    roads_only: bool,
+) -> dict[Space, list[Label]]:
+    """The breadth-first search of :func:`search`, keeping at each space every (risk, must stop) label that
+    no other label there dominates, and every route reaching a space with such a label."""
+    any_enemy = enemy | enemy_smfs
+    none: Risk = frozenset()
+    kept: dict[Space, list[tuple[Risk, bool]]] = {start: [(none, False)]}
+    ends: dict[Space, list[Label]] = {}
+    queue: deque[tuple[Space, bool, Risk, tuple[Space, ...]]] = deque([(start, False, none, ())])
+    while queue:
+        here, stopped, carried, path = queue.popleft()
+        if stopped or len(path) >= rate:
+            continue
+        passed = carried | risk.get(here, none) if path else carried
+        for there, single in graph[here]:
+            if there in enemy or there in full or there == start or there in path:
+                continue
+            if roads_only and there not in roads:
+                continue
+            if single and path:
+                continue
+            stop = single or there in smoke or not near[there].isdisjoint(any_enemy)
+            labels = kept.get(there, [])
+            if any(r <= passed and (s is False or stop) for r, s in labels):
+                continue
+            kept[there] = [(r, s) for r, s in labels if not (passed <= r and (stop is False or s))] + [(passed, stop)]
+            route = (*path, there)
+            ends.setdefault(there, []).append((passed, route))
+            queue.append((there, stop, passed, route))
+    return ends
+
+
+def _short_routes(
+    graph: Graph,
+    near: dict[Space, frozenset[Space]],
+    start: Space,
+    rate: int,
+    enemy: frozenset[Space],
+    enemy_smfs: frozenset[Space],
+    full: frozenset[Space],
+    smoke: frozenset[Space],
+    risk: dict[Space, Risk],
+) -> dict[Space, tuple[tuple[Space, ...], ...]]:
+    """:func:`routes` for a move of one or two steps, where a route is its one space passed through: the same
+    steps allowed as :func:`search`, the routes kept as :func:`routes` keeps them."""
+    any_enemy = enemy | enemy_smfs
+    none: Risk = frozenset()
+    first: dict[Space, tuple[tuple[Space, ...], ...]] = {}
+    labels: dict[Space, list[Label]] = {}
+    for there, single in graph[start]:
+        if there in enemy or there in full:
+            continue
+        first[there] = ((there,),)
+        if rate < 2 or single or there in smoke or not near[there].isdisjoint(any_enemy):
+            continue
+        passed = risk.get(there, none)
+        for beyond, across in graph[there]:
+            if beyond in enemy or beyond in full or beyond == start or across:
+                continue
+            labels.setdefault(beyond, []).append((passed, (there, beyond)))
+    out = dict(first)
+    for space, found in labels.items():
+        if space in out:
+            continue
+        out[space] = _pareto(found)
+    return out
+
+
+def _pareto(labels: list[Label]) -> tuple[tuple[Space, ...], ...]:
+    """The routes no other route to the same space beats: none risks only a part of what they risk, and of
+    routes risking the same the first found (the shortest); least risk first, then shortest."""
+    kept: list[Label] = []
+    for n, (r, path) in enumerate(labels):
+        if any(other <= r and (other != r or m < n) for m, (other, _) in enumerate(labels) if m != n):
+            continue
+        kept.append((r, path))
+    kept.sort(key=_least_risk_first)
+    return tuple([path for _, path in kept])

@@ -36,7 +36,7 @@ from warroom.rulesets.company_fire.common import (
     plural,
     src,
 )
-from warroom.rulesets.company_fire.fire import on_the_move, roll_hits
+from warroom.rulesets.company_fire.fire import move_card_label, on_the_move, roll_hits
 from warroom.rulesets.company_fire.info import INFO, SEED
 from warroom.rulesets.company_fire.tables import tables
 from warroom.rulesets.company_fire.units import UNITS
@@ -189,7 +189,7 @@ def anti_tank_fire(
     if w.light:
         dice += r.modifier("light tank or anti-tank gun", t.light_gun, src(ATTACKING, "CF-82"), "dice")
     if on_the_move(card, moved):
-        dice += r.modifier("firing on a Move card", t.move_card, src(ATTACKING, "CF-4"), "dice")
+        dice += r.modifier(move_card_label(card), t.move_card, src(ATTACKING, "CF-4"), "dice")
     if front:
         dice += r.modifier("attacking an armoured vehicle from the front (the red zone)", t.front_armour,
                            src(RED_ZONE, "CF-79"), "dice")

@@ -1,10 +1,12 @@
 """Company Fire game: the actions, their readable text and their stable integer codes.
 
 An :class:`Action` is one decision (design "Actions"): a kind from :data:`KINDS`, the unit acting, a space,
-another unit. :class:`Codes` numbers a scenario's actions, ``((kind * units + unit) * spaces + space) *
-units + other`` over the scenario's units and spaces (the last of each standing for none), so every
-scenario has an action space of fixed size (masks, learning environments). Kinds are only ever appended
-(the transport kinds of CF-91 came last), so every earlier code is kept. The codes live here rather than
+another unit, and for a move that may choose its route the spaces it passes through (CF-120). :class:`Codes`
+numbers a scenario's actions, ``((kind * units + unit) * spaces + space) * units + other`` over the scenario's
+units and spaces (the last of each standing for none): every action but a move with a chosen route falls in
+an action space of fixed size (masks, learning environments); a route's spaces are digits above it
+(``code + route * action_space``, the route a number in base spaces + 1 with digits 1 and up). Kinds are only
+ever appended (the transport kinds of CF-91 came last), so every earlier code is kept. The codes live here rather than
 in a module of their own: they are a few lines over :data:`KINDS`.
 """
 
@@ -25,6 +27,8 @@ KINDS = (
     "turret_W", "mount", "dismount",
 )
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+_LONGEST_ROUTE = 16
+"""More spaces passed through than any move's rate allows: a code naming more is not an action."""
 
 
 class Action(NamedTuple):
@@ -37,27 +41,30 @@ class Action(NamedTuple):
     unit: str = ""
     space: Space | None = None
     other: str = ""
+    via: tuple[Space, ...] = ()
+    """The spaces a move passes through on its way to ``space``, where it may choose among routes (CF-120)."""
 
     def __str__(self) -> str:
         k, u, s, o = self.kind, self.unit, _sp(self.space), self.other
+        route = f" via {' and '.join(_sp(w) for w in self.via)}" if self.via else ""
         return {
             "end": "end the segment",
-            "move": f"{u} moves to {s}",
+            "move": f"{u} moves to {s}{route}",
             "fire": f"{u} fires at {s}",
             "group_fire": f"group fire from {u}'s space at {s}",
             "assault": f"{u}{' and ' + o if o else ''} close assault {s}",
             "assault_move": f"{u} moves to {s} to close assault",
             "rally": f"{u} tries to rally",
-            "leader_move": f"{u} (leader) moves to {s}",
+            "leader_move": f"{u} (leader) moves to {s}{route}",
             "declare_he": f"{u} calls an HE mission on {s}",
             "declare_smoke": f"{u} calls a smoke mission on {s}",
             "snipe": f"{u} snipes at {o}",
             "mortar_smoke": f"{u} fires smoke at {s}",
             "occupy_bocage": f"{u} occupies the bocage",
-            "fall_back": f"{u} falls back to {s}",
+            "fall_back": f"{u} falls back to {s}{route}",
             "find_path": f"{u} looks for a path through the minefield at {s}",
             "clear_mines": f"{u} clears the minefield at {s}" + (f", with {o}" if o else ""),
-            "op_fire": f"{u} takes opportunity fire",
+            "op_fire": f"{u} takes opportunity fire at {o or 'the units assaulting from'} {'in ' if o else ''}{s}",
             "pass": "hold fire",
             "retreat": f"{u} retreats to {s} to take one hit fewer",
             "take_hits": f"{u} stands and takes the hits",
@@ -95,14 +102,25 @@ class Codes:
         u = self.index[action.unit] if action.unit else nu - 1
         s = self.space_index[action.space] if action.space is not None else ns - 1
         o = self.index[action.other] if action.other else nu - 1
-        return ((KIND_INDEX[action.kind] * nu + u) * ns + s) * nu + o
+        route = 0
+        for w in reversed(action.via):  # CF-120: the route's spaces, each a digit 1 ... spaces, above the rest
+            route = route * ns + self.space_index[w] + 1
+        return ((KIND_INDEX[action.kind] * nu + u) * ns + s) * nu + o + route * self.action_space
 
     def decode(self, code: int) -> Action:
-        if not isinstance(code, int) or not 0 <= code < self.action_space:
-            raise UsageError(f"action code {code!r} is not one of this scenario's (0 to {self.action_space - 1})")
+        if not isinstance(code, int) or isinstance(code, bool) or code < 0:
+            raise UsageError(f"action code {code!r} is not one of this scenario's (a whole number from 0)")
         nu, ns, _ = self.radix
+        given = code
+        route, code = divmod(code, self.action_space)
+        via: list[Space] = []
+        while route:
+            route, digit = divmod(route, ns)
+            if digit == 0 or len(via) >= _LONGEST_ROUTE:
+                raise UsageError(f"action code {given!r} is not one of this scenario's (no move has that route)")
+            via.append(self.spaces[digit - 1])
         code, o = divmod(code, nu)
         code, s = divmod(code, ns)
         k, u = divmod(code, nu)
         return Action(KINDS[k], self.ids[u] if u < nu - 1 else "", self.spaces[s] if s < ns - 1 else None,
-                      self.ids[o] if o < nu - 1 else "")
+                      self.ids[o] if o < nu - 1 else "", tuple(via))

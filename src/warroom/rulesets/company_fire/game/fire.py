@@ -170,6 +170,9 @@ def recon_by_fire(p: _Play, enemy: str, space: Space, about: str, params: Callab
         p.say(f"no hits: the blind at {_sp(space)} stays unrevealed")
         return
     reveal_space(p, enemy, space, "recon by fire scored a hit")
+    if not units:  # CF-142: the roll read as the firer saw it, then what the hit found
+        shot = "the hit" if hits == 1 else f"the {hits} hits"
+        p.say(f"{shot} on the blind at {_sp(space)} found no one: it was a dummy")
     for j in units:
         if p.alive(j):
             result_or_retreat(p, j, r.result, hits, small_arms, source)

@@ -67,7 +67,7 @@ def _legal(s: _Rules) -> list[Action]:
     elif seg == LEADERS:
         for i in mine:
             if g.types[i].leader and not s.units[i].moved and not s.units[i].done and s.units[i].riding < 0:
-                out += [Action("leader_move", ids[i], sp) for sp in s.destinations(i, s.leader_rate(i))]
+                out += _moves(s, "leader_move", i)
     elif seg == RALLY:
         for i in mine:
             u = s.units[i]
@@ -174,6 +174,19 @@ def _assault_options(s: _Rules, side: str, mine: list[int]) -> list[Action]:
     return out
 
 
+def _moves(s: _Rules, kind: str, i: int) -> list[Action]:
+    """A move to each space the unit may reach, naming the spaces it passes through where routes differ in what
+    they risk (CF-120)."""
+    uid = s.game.ids[i]
+    out: list[Action] = []
+    for space, found in s.move_routes(i, kind).items():
+        if len(found) == 1:
+            out.append(Action(kind, uid, space))
+        else:
+            out += [Action(kind, uid, space, "", path[:-1]) for path in found]
+    return out
+
+
 def _snipe_actions(s: _Rules, i: int) -> list[Action]:
     """Seed "Snipers": a sniper declares one enemy unit on the table in its LOS within 10 spaces; never an
     armoured vehicle, which small arms, snipers among them, cannot hurt (CF-71), nor a rider (CF-93)."""
@@ -221,9 +234,9 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
         out += _transport_actions(s, side, i, card)
         if u.riding >= 0:  # CF-93: a rider does nothing else but rally
             return out
-    out += [Action("move", ids[i], sp) for sp in s.move_options(i, "move")]
-    if u.status == "suppressed":  # only a suppressed unit falls back (move_options says when)
-        out += [Action("fall_back", ids[i], sp) for sp in s.move_options(i, "fall_back")]
+    out += _moves(s, "move", i)
+    if u.status == "suppressed":  # only a suppressed unit falls back (move_routes says when)
+        out += _moves(s, "fall_back", i)
     if ut.anti_tank is not None and s.may_at_fire(i):
         out += [Action("at_fire", ids[i], sp, ids[j]) for sp, j in s.at_targets(i)]
     if ut.faces_an_edge:
@@ -335,16 +348,17 @@ def _mortar_smoke_targets(s: _Rules, i: int, reach: int) -> list[Space]:
 def _decision_actions(s: _Rules, d: Decision) -> list[Action]:
     g = s.game
     ids = g.ids
-    if d.kind == "opfire":
+    if d.kind == "opfire":  # CF-140: each choice names the target and the space it is in
         if d.data[0] == "move":
             space = d.data[3]
             firers = s.op_firers(d.side, space, d.data[1])
-        else:
-            _, attackers, target = d.data
-            here = s.units[attackers[0]].at
-            firers = [k for k in s.at(target, d.side) if any(s.may_op_fire(k, here, j) for j in attackers)
-                      and s.sees(s.units[k].at, here)]  # type: ignore[arg-type]
-        return [Action("pass")] + [Action("op_fire", ids[k]) for k in firers]
+            return [Action("pass")] + [Action("op_fire", ids[k], space, ids[d.data[1]]) for k in firers]
+        _, attackers, target = d.data
+        here = s.units[attackers[0]].at
+        firers = [k for k in s.at(target, d.side) if any(s.may_op_fire(k, here, j) for j in attackers)
+                  and s.sees(s.units[k].at, here)]  # type: ignore[arg-type]
+        named = ids[attackers[0]] if len(attackers) == 1 else ""
+        return [Action("pass")] + [Action("op_fire", ids[k], here, named) for k in firers]
     if d.kind == "retreat":
         j, _, _, source = d.data
         return [Action("take_hits", ids[j])] + [Action("retreat", ids[j], sp)

@@ -169,6 +169,7 @@ def do_take_hits(p: _Play, a: Action, i: int) -> None:
     d = p.decision
     assert d is not None
     j, _, result, _ = d.data
+    p.say(f"{p.name(j)} stands in {_sp(p.units[j].at)} and takes the hits: {result}")
     apply_result(p, j, result, "direct_fire")
 
 

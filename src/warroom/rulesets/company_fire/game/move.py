@@ -24,6 +24,7 @@ from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.mines import mines_on_entry, mines_on_leaving
 from warroom.rulesets.company_fire.game.morale import eliminate
 from warroom.rulesets.company_fire.game.observe import reveal, reveal_space
+from warroom.rulesets.company_fire.game.rules import _Rules
 from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.vehicles import facing_towards
 
@@ -44,14 +45,23 @@ def do_fall_back(p: _Play, a: Action, i: int) -> None:
     start_move(p, a, i, "fall_back")
 
 
+def route_of(p: _Rules, a: Action, i: int) -> tuple[Space, ...]:
+    """The spaces a legal move, leader's move or fall-back enters, its destination last: the route its action
+    names (CF-120), or the one route there is."""
+    assert a.space is not None
+    kind = a.kind if a.kind in ("leader_move", "fall_back") else "move"
+    found = p.move_routes(i, kind)[a.space]
+    if not a.via:
+        return found[0]
+    path = (*a.via, a.space)
+    assert path in found
+    return path
+
+
 def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
     g = p.game
     assert a.space is not None
-    if kind == "leader_move":
-        options = p.destinations(i, p.leader_rate(i))
-    else:
-        options = p.move_options(i, "fall_back" if kind == "fall_back" else "move")
-    path = options[a.space]
+    path = route_of(p, a, i)
     u = p.units[i]
     assert u.at is not None
     side = g.side_of[i]

@@ -128,7 +128,7 @@ def scouts_look(p: _Play) -> None:
         if seen:
             p.say(f"{p.name(j)} sees the blinds at {', '.join(_sp(s) for s in seen)}")
             for s in seen:
-                reveal_space(p, _other(side), s, f"the scout {g.ids[j]} sees it")
+                reveal_space(p, _other(side), s, f"the scout at {_sp(at)} sees it")
             eliminate(p, j, "removed")
 
 

@@ -36,7 +36,9 @@ from warroom.rulesets.company_fire.game.common import (
 from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.initiative import Initiative
 from warroom.rulesets.company_fire.los import visible
+from warroom.rulesets.company_fire.movement import Risk
 from warroom.rulesets.company_fire.movement import destinations as move_destinations
+from warroom.rulesets.company_fire.movement import routes as move_routes
 from warroom.rulesets.company_fire.tables import tables
 from warroom.rulesets.company_fire.vehicles import in_front, sees_in_arc
 
@@ -241,6 +243,16 @@ class _Rules(ABC):
     def in_enemy_los(self, side: str, space: Space, *, op_fire_only: bool = False, mover: int = -1) -> bool:
         """Whether a known enemy (CF-57) sees ``space``; with ``op_fire_only``, one that could op fire there
         (at ``mover``, when the question is about one). A vehicle sees only within its arcs (CF-66)."""
+        if not op_fire_only:  # the position's alone: kept with it
+            m = self._memo or self.memo()
+            key = ("in enemy los", side, space)
+            found = m.get(key)
+            if found is None:
+                found = m[key] = self._in_enemy_los(side, space, False, -1)
+            return found
+        return self._in_enemy_los(side, space, True, mover)
+
+    def _in_enemy_los(self, side: str, space: Space, op_fire_only: bool, mover: int) -> bool:
         enemy = _other(side)
         vehicle = self.game.vehicle
         blinds = self.blind_spaces(enemy)
@@ -537,29 +549,87 @@ class _Rules(ABC):
                                                         road_rate, solid, smfs, full, smoke)
         return found
 
+    def routes(self, i: int, rate: int, road_rate: int | None = None) -> dict[Space, tuple[tuple[Space, ...], ...]]:
+        """Reading CF-120 (seed "Movement", "Mines (beta)", "Opportunity Fire"): the routes unit ``i`` may choose
+        to each space :meth:`destinations` gives, one for each different thing a route may risk as the side
+        knows it (:meth:`route_risk`); a single route where every way there risks the same."""
+        m = self._memo or self.memo()
+        key = ("routes", i, rate, road_rate)
+        found = m.get(key)
+        if found is None:
+            found = m[key] = self._routes(i, rate, road_rate)
+        return found
+
+    def _routes(self, i: int, rate: int, road_rate: int | None) -> dict[Space, tuple[tuple[Space, ...], ...]]:
+        options = self.destinations(i, rate, road_rate)
+        if not any(self.route_risk(i, s) for path in options.values() for s in path[:-1]):
+            return {space: (path,) for space, path in options.items()}  # the shortest routes risk nothing
+        g = self.game
+        solid, smfs = self.enemy_sets(g.side_of[i])
+        here = self.units[i].at
+        assert here is not None
+        # every space a route passes through is reached by a shorter move: only those can carry risk
+        longest = max(rate, road_rate or 0)
+        risk = {s: self.route_risk(i, s) for s, path in options.items() if len(path) < longest}
+        mover: B.Mover = "vehicle" if g.vehicle[i] else "infantry"
+        found = move_routes(g.step_graphs[mover], g.near, g.board.roads, here, rate, road_rate, solid, smfs,
+                            self.full_spaces(i), self.smoke_spaces(), risk)
+        return {space: found[space] for space in options}
+
+    def route_risk(self, i: int, space: Space) -> Risk:
+        """CF-120: what passing through ``space`` risks for unit ``i``, as its side knows it: a space a known
+        enemy sees (CF-57: revealed units and every blind; it makes a squad's two-space move take the Movement
+        Test and may open op fire), a marked enemy minefield (a roll to pass, seed "Mines (beta)"), a space next
+        to an enemy blind (a real one is revealed and stops the move, seed "Blinds"). An SMF neither tests nor
+        draws op fire (CF-62), so only mines and blinds count for it. Smoke and full bocage end a move, and
+        partial bocage is crossed as open ground, so no route differs by them."""
+        g = self.game
+        side = g.side_of[i]
+        smf = g.smf[i]
+        m = self._memo or self.memo()
+        key = ("route risk", side, smf, space)  # the same for every unit of the side but SMFs
+        found = m.get(key)
+        if found is None:
+            items: list[tuple[str, Space]] = []
+            if not smf and self.in_enemy_los(side, space):
+                items.append(("seen", space))
+            if any(k.at == space and k.marked and not k.gone and k.laid_by != side for k in self.mines):
+                items.append(("mines", space))
+            if not g.near[space].isdisjoint(self.blind_spaces(_other(side))):
+                items.append(("blind", space))
+            found = m[key] = frozenset(items)
+        return found
+
     def nearest_enemy(self, side: str, space: Space) -> int:
         known = self.known_enemies(side)
         return min((range_between(space, s) for s in known), default=99)
 
     def move_options(self, i: int, kind: str) -> dict[Space, tuple[Space, ...]]:
-        """Where unit ``i`` may move now (seed "Movement", "Unit Status", "Moving on a Fire Card")."""
+        """Where unit ``i`` may move now, each by its least risky route (:meth:`move_routes`)."""
+        return {space: found[0] for space, found in self.move_routes(i, kind).items()}
+
+    def move_routes(self, i: int, kind: str) -> dict[Space, tuple[tuple[Space, ...], ...]]:
+        """Where unit ``i`` may move now and by which routes (seed "Movement", "Unit Status", "Moving on a Fire
+        Card"; CF-120): a leader's move (CF-62), a fall-back or a move."""
         g = self.game
         t, u = g.types[i], self.units[i]
         side = g.side_of[i]
+        if kind == "leader_move":
+            return self.routes(i, self.leader_rate(i))
         if t.vehicle is not None:
-            return self.vehicle_move_options(i, kind)
+            return self.vehicle_move_routes(i, kind)
         if kind == "fall_back":
             if self.card() != "move" or u.status != "suppressed" or u.moved or u.done or not self.own_leader_present(i):
                 return {}
             assert u.at is not None
             near = self.nearest_enemy(side, u.at)
-            return {s: p for s, p in self.destinations(i, 1).items()
+            return {s: p for s, p in self.routes(i, 1).items()
                     if self.nearest_enemy(side, s) > near
                     and (not self.in_enemy_los(side, s) or B.space_cover(g.board, s, self.smoke_spaces()))}
         if not self.may_move(i):
             return {}
         rate = 1 if self.card() == "fire" else t.movement_spaces
-        options = self.destinations(i, rate)
+        options = self.routes(i, rate)
         if u.status == "pinned":  # seed "Unit Status": only away from the enemy, out of its LOS
             assert u.at is not None
             near = self.nearest_enemy(side, u.at)
@@ -567,7 +637,7 @@ class _Rules(ABC):
                        if self.nearest_enemy(side, s) > near and not self.in_enemy_los(side, s)}
         return options
 
-    def vehicle_move_options(self, i: int, kind: str) -> dict[Space, tuple[Space, ...]]:
+    def vehicle_move_routes(self, i: int, kind: str) -> dict[Space, tuple[tuple[Space, ...], ...]]:
         """Seed "Vehicle Movement" (CF-72): the class's rate, on-road when the whole move is on road (CF-38);
         on a Fire card half the off-road rate (rounded down) after a Movement Test; pinned, one less; a
         suppressed vehicle moves away from the enemy at half the off-road rate instead of rallying, on any card
@@ -582,7 +652,7 @@ class _Rules(ABC):
             if u.status != "suppressed" or u.moved or u.done or u.rallied:
                 return {}
             near = self.nearest_enemy(side, u.at)
-            return {s: p for s, p in self.destinations(i, v.off_road // 2).items()
+            return {s: p for s, p in self.routes(i, v.off_road // 2).items()
                     if self.nearest_enemy(side, s) > near}
         if not self.may_move(i):
             return {}
@@ -593,7 +663,7 @@ class _Rules(ABC):
             rate, road = v.off_road - less, v.on_road - less
         if rate <= 0 and not road:
             return {}
-        return self.destinations(i, max(rate, 0), road)
+        return self.routes(i, max(rate, 0), road)
 
     def needs_test(self, i: int, path: tuple[Space, ...]) -> bool:
         """Seed "Movement": every move on a Fire card; on a Move or face card, an infantry squad's two-space
