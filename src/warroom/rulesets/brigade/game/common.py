@@ -79,8 +79,10 @@ def _clip_segment(a: Coord, b: Coord, box: tuple[float, float, float, float]) ->
 CLOSE_SPACING = 0.75
 """Close order: figures base to base (3/4" bases, BR-26)."""
 
-KEEP_OFF = 2.0
-"""No close combat (BR-120): a move stops 2" from the nearest enemy figure."""
+KEEP_OFF = 1.0
+"""No close combat (BR-120): a move stops 1" (centre to centre: a quarter inch between 3/4" bases) from the
+nearest enemy figure, so the seed's 1" and 2" ranges (pistols, AT grenades, flame-throwers, "within 2\"") come
+into play (BR-190)."""
 
 MARGIN = 0.4
 

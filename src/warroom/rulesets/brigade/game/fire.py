@@ -76,8 +76,16 @@ class DirectFire:
                 r = self.roll("brigade/anti-tank-fire", params, sides)
                 if r.result == "destroyed":
                     self.remove(e, "destroyed")
-                return
-            counts = _reach(small_arms(t, u, mode), rng)
+                    return
+                if not (soft and t.kind == "vehicle"):
+                    return
+                # "hull (machine) gun (if any) plus it's main armament": the hull MG fires too, at a soft skin
+                # (TANKS firing; BR-193)
+                counts = _reach({k: n for k, n in small_arms(t, u, mode).items() if k == "tank_mg"}, rng)
+                if not counts:
+                    return
+            else:
+                counts = _reach(small_arms(t, u, mode), rng)
             hits = self.small_arms_hits(counts, rng, moving, u.pinned, part, sides)
             if hits:
                 fire = "mg" if any(k in ("tank_mg", "mmg", "hmg", "autocannon") for k in counts) else "small_arms"

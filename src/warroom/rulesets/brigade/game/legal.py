@@ -126,8 +126,8 @@ class Orders(Position, CarryingOrders):
         busy = {m.battery for m in self.missions}
         free = [k for k, b in enumerate(ctx.batteries) if b.side == side and k not in busy]
         for m in self.missions:
-            if m.landed is None or m.due > self.move or ctx.batteries[m.battery].side != side:
-                continue
+            if m.landed is None or m.due >= self.move or ctx.batteries[m.battery].side != side:
+                continue  # due == move: already kept on or walked in this phase 3 (once a move, BR-188)
             bid = ctx.batteries[m.battery].id
             if self.units[m.caller].on:
                 out.append(Continue(bid))

@@ -235,6 +235,14 @@ class Builder(Detection, Morale, Movement, DirectFire, Artillery, CarryingRules,
                     self.follow_plan(i)
                     if self.result is not None:
                         return
+        # close order lasts only while the unit's last move was an advance in close order: one that stood or
+        # only fired this move is no longer in it ("Advancing in close order"; BR-187)
+        for i in range(len(self.units)):
+            u = self.units[i]
+            if ctx.side_of[i] == side and u.on and u.close and u.moved != self.move:
+                self.set(i, close=False)
+                self.say(f"{self.tag(i)} did not advance this move: it is no longer in close order (BR-187).",
+                         self.sides_seeing(i))
         self.begin_move(self.move + 1)
 
     def do(self, a: Hashable) -> None:

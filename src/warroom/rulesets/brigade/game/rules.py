@@ -394,8 +394,9 @@ class Position:
     def _modes(self, i: int, e: int) -> tuple[int, ...]:
         t = self.ctx.types[i]
         te = self.ctx.types[e]
-        if t.kind == "vehicle" and t.main is not None and te.kind != "vehicle" and t.turret_mgs:
-            return (0, 1)
+        if t.kind == "vehicle" and t.main is not None and t.turret_mgs \
+                and (te.kind != "vehicle" or te.protection == "soft_skin"):
+            return (0, 1)  # main gun and hull MG, or hull and turret MGs: at troops and soft skins (BR-193)
         return (0,)
 
     def _fire_reaches(self, i: int, u: U, t: UnitType, e: int, rng: int, mode: int) -> bool:
