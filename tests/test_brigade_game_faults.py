@@ -6,6 +6,7 @@ soft skins (BR-193)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -15,6 +16,8 @@ import warroom
 from brigade_tables import make, next_move, of, text, to_orders, unit
 from warroom.rulesets.brigade.game import SCENARIOS, BrigadeState, load
 from warroom.rulesets.brigade.game.actions import (
+    Bombard,
+    Call,
     Continue,
     End,
     Fire,
@@ -38,7 +41,7 @@ def with_missions(state: BrigadeState, *missions: Mission) -> BrigadeState:
 
 
 @RULE("004", "Advancing in close order")
-@RULE("004", "Modifiers")
+@RULE("004", "Saving throws")
 def test_close_order_lasts_only_while_the_last_move_was_the_advance(tmp_path: Path) -> None:
     # A raw German company advances 6" in close order (at least half its 6" move): until its next move it cannot
     # be pinned and the Vickers' hits save at +1 (6+ in the open becomes 7+: none saved). Its next move it holds:
@@ -161,8 +164,7 @@ def test_the_stuck_throw_for_woods_the_move_enters(tmp_path: Path) -> None:
 
 
 @RULE("004", "Small arms fire")
-@RULE("004", "Notes")
-@RULE("004", "Modifiers")
+@RULE("004", "Saving throws")
 def test_pioneers_close_to_flame_thrower_range(tmp_path: Path) -> None:
     # A British company of 10 figures stands in a line across x = 24 at y = 16.5, figures 1.25" apart: the two
     # middle ones at x = 23.38 and 24.62. German pioneers at (24, 10) move straight at it and stop where the
@@ -263,3 +265,78 @@ def test_a_tank_fires_its_hull_mg_with_its_main_gun_at_a_lorry(tmp_path: Path) -
             break
     assert seen_mg
     assert warroom.odds("brigade/small-arms-fire", tank_mgs=1, range=8).as_dict()["3 hits"] == F(1, 8)
+
+
+# --- 6. On-table batteries walk fire; observers call on-table mortars (BR-192) ------------------------
+
+
+def _to_phase(state: BrigadeState, move: int, phase: str) -> BrigadeState:
+    """End phases and moves until ``move``'s ``phase`` (the other side does nothing)."""
+    while not (state.move == move and state.phase == phase):
+        legal = state.legal_actions()
+        state = state.apply(End() if End() in legal else legal[0])
+    return state
+
+
+@RULE("004", "Mortar and indirect artillery Fire")
+def test_an_observer_calls_an_on_table_mortar(tmp_path: Path) -> None:
+    # "Fire called down by an observer or other unit arrives after a delay of one period": the FOO calls the 3in
+    # mortar section (which cannot see the Germans) in phase 3 of british move 1; the fire arrives in phase 4 of
+    # british move 2, diced then as on-table fire (a white 6 is on target on table), a 2" x 2" zone (mortar up to
+    # 82 mm); the section has fired in phase 4 and may not move or fire in phase 5 (Moving and Firing).
+    game = make(tmp_path, unit("GB-FOO", "british", "gb_foo", 24, 5), unit("GB-MOR", "british", "gb_3in_mortar", 10, 3),
+                unit("DE-1", "german", "ge_grenadier_company", 24, 30))
+    s = game.initial_state(4)
+    call = Call("GB-FOO", "GB-MOR", "DE-1")
+    assert s.phase == "requests" and call in s.legal_actions()
+    assert game.decode(game.encode(call)) == call
+    s = s.apply(call)
+    assert "the fire arrives next period" in text(s, "british") and text(s, "german") == ""
+    assert [(m.unit, m.due) for m in s.missions] == [(s.ctx.index["GB-MOR"], 2)]
+    assert call not in s.legal_actions()  # one call at a time
+    s = _to_phase(s, 2, "orders") if s.move < 2 else s
+    said = "\n".join(line for st in (s,) for line in st.narration(None))
+    assert ("On-table fire called by an observer or HQ: GB-MOR (British 3in mortar section) arrives on the marker "
+            "at (24, 30)") in said
+    assert "2\" \u00d7 2\" zone" in said
+    mortar = of(s, "GB-MOR")
+    assert mortar.indirect and mortar.order == "4" and Select("GB-MOR") not in s.legal_actions()
+    # on table, a white 6 is on target too: the fire always arrives
+    odds = warroom.odds("brigade/indirect-deviation", firer="mortar_up_to_82", nation="other", on_table=True,
+                        called=True).as_dict()
+    assert "does not arrive" not in odds or odds["does not arrive"] == 0
+    # the FOO may keep it on or walk it in its next phase 3
+    s = _to_phase(s, 4, "requests")
+    assert Continue("GB-MOR") in s.legal_actions()
+    assert game.decode(game.encode(Continue("GB-MOR"))) == Continue("GB-MOR")
+
+
+@RULE("004", "Mortar and indirect artillery Fire")
+def test_an_on_table_mortar_walks_its_own_fire_over_open_sights(tmp_path: Path) -> None:
+    # A mortar firing over open sights "can 'walk' fire 2\" a move without dicing again for accuracy" if it sees
+    # where the fire landed last move and where it goes. Last british move its fire landed at (24, 30); now it fires
+    # at DE-2, hypot(1.2, 1.2) = 1.7" from there: walked, no deviation dice. At DE-3, 6" away: diced anew.
+    game = make(tmp_path, unit("GB-MOR", "british", "gb_3in_mortar", 24, 14),
+                unit("DE-1", "german", "ge_grenadier_company", 24, 30),
+                unit("DE-2", "german", "ge_grenadier_company", 25.2, 31.2, facing=90),
+                unit("DE-3", "german", "ge_grenadier_company", 30, 30, facing=90))
+    s = _to_phase(game.initial_state(5), 2, "indirect")
+    i = s.ctx.index["GB-MOR"]
+    units = list(s.units)
+    units[i] = replace(units[i], fall=((24.0, 30.0),), fired=0)
+    s = BrigadeState(s.ctx, s.move, s.phase, s.stage, s.selected, s.pending, tuple(units), dict(s.pairs),
+                     s.missions, s.revealed, s.rng, s.log, s.result_data)
+    assert Bombard("GB-MOR", "DE-2") in s.legal_actions()
+    walked = s.apply(Bombard("GB-MOR", "DE-2"))
+    said = text(walked)
+    assert "walks its fire 1.7\" from where it landed last move" in said and "walked without dicing" in said.lower()
+    assert "white die" not in said and "Fire zone 2\" deep by 2\" wide centred on (25.2, 31.2)" in said
+    assert of(walked, "GB-MOR").fall == ((25.2, 31.2),)
+    far = text(s.apply(Bombard("GB-MOR", "DE-3")))
+    assert "walks its fire" not in far and "white die" in far
+    # fire that landed two moves ago (fired = -2 is not the last move) is not walked
+    units[i] = replace(units[i], fired=-2)
+    stale = BrigadeState(s.ctx, s.move, s.phase, s.stage, s.selected, s.pending, tuple(units), dict(s.pairs),
+                         s.missions, s.revealed, s.rng, s.log, s.result_data)
+    assert "white die" in text(stale.apply(Bombard("GB-MOR", "DE-2")))
+    assert warroom.odds("brigade/walk-fire", caller="open_sights", distance=2).as_dict()["walked without dicing"] == 1

@@ -22,6 +22,7 @@ from warroom.rulesets.brigade.game.actions import (
     Advance,
     Bombard,
     BombardFeature,
+    Call,
     Continue,
     Deploy,
     Disembark,
@@ -206,7 +207,7 @@ class Builder(Detection, Morale, Movement, DirectFire, Artillery, CarryingRules,
         side = self.ctx.side_moving(self.move)
         kept = []
         for m in self.missions:
-            if self.ctx.batteries[m.battery].side == side and m.landed is not None and m.due < self.move:
+            if self.ctx.mission_side(m) == side and m.landed is not None and m.due < self.move:
                 continue
             kept.append(m)
         self.missions = kept
@@ -345,6 +346,8 @@ class Builder(Detection, Morale, Movement, DirectFire, Artillery, CarryingRules,
             self.request(ctx.index[a.caller], ctx.battery_index[a.battery], ctx.index[a.target])
         elif isinstance(a, RequestPoint):
             self.request_point(ctx.index[a.caller], ctx.battery_index[a.battery], a.point)
+        elif isinstance(a, Call):
+            self.call(ctx.index[a.caller], ctx.index[a.unit], ctx.index[a.target])
         elif isinstance(a, Continue | Walk):
             self.keep_fire(a)
         elif isinstance(a, Bombard):

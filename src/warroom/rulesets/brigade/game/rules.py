@@ -86,6 +86,14 @@ class Context:
         self.play: Callable[[Any, Hashable], Any] | None = None
         """The rules of play (:func:`.play.apply`), set by the game (:mod:`.game`)."""
 
+    def mission_side(self, m: Mission) -> str:
+        """The side whose fire mission ``m`` is: its battery's, or its on-table unit's (BR-192)."""
+        return self.side_of[m.unit] if m.unit >= 0 else self.batteries[m.battery].side
+
+    def mission_id(self, m: Mission) -> str:
+        """The id that names mission ``m``'s guns: the off-table battery's, or the on-table unit's (BR-192)."""
+        return self.ids[m.unit] if m.unit >= 0 else self.batteries[m.battery].id
+
     def side_moving(self, move: int) -> str:
         other = self.sides[1] if self.first == self.sides[0] else self.sides[0]
         return self.first if move % 2 == 0 else other
@@ -329,6 +337,13 @@ class Position:
         if t.kind == "gun" and t.indirect is not None and not self.units[i].limbered:
             return t.indirect
         return None
+
+    def _callable(self, side: str) -> list[int]:
+        """On-table mortar sections and guns of ``side`` an observer or HQ may call (BR-192): unlimbered, firing
+        indirect, not riding, with no called fire of their own under way."""
+        busy = {m.unit for m in self.missions if m.unit >= 0}
+        return [i for i in self._side_units(side)
+                if i not in busy and self.units[i].aboard < 0 and self._indirect_class(i) is not None]
 
     def _can_bombard(self, i: int) -> bool:
         u = self.units[i]
