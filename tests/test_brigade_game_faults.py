@@ -17,6 +17,7 @@ from brigade_tables import make, next_move, of, text, to_orders, unit
 from warroom.rulesets.brigade.game import SCENARIOS, BrigadeState, load
 from warroom.rulesets.brigade.game.actions import (
     Bombard,
+    BombardFeature,
     Call,
     Continue,
     End,
@@ -340,3 +341,77 @@ def test_an_on_table_mortar_walks_its_own_fire_over_open_sights(tmp_path: Path) 
                          s.missions, s.revealed, s.rng, s.log, s.result_data)
     assert "white die" in text(stale.apply(Bombard("GB-MOR", "DE-2")))
     assert warroom.odds("brigade/walk-fire", caller="open_sights", distance=2).as_dict()["walked without dicing"] == 1
+
+
+# --- Readings reviewed: building garrisons, HE pins, the HE column, own gun pits (BR-194 ... BR-199) -------
+
+
+BUILDING = ('[[table.features]]\nname = "Ferme"\nkind = "building"\nmaterial = "brick"\n'
+            'points = [[21, 28], [27, 28], [27, 32], [21, 32]]\n')
+
+
+@RULE("004", "Detection")
+def test_a_garrison_firing_from_a_building_is_seen_from_its_edge(tmp_path: Path) -> None:
+    # A British company stands in a 6" x 4" brick building along y = 30, 2" from its nearest wall (not within 1"
+    # of the edge). It fires at a German company 9.5" away in the open. The Germans see it by the "Firing from edge
+    # of cover" column, 40/10 (BR-194): 9.5" <= 10" is spotted. By the "In cover" column (4/2) it stayed unseen.
+    figures = [[21.5 + 0.55 * k, 30] for k in range(10)]
+    game = make(tmp_path, unit("GB-1", "british", "gb_rifle_company", 24, 30, figures=figures),
+                unit("DE-1", "german", "ge_grenadier_company", 24, 20.5), features=BUILDING)
+    s = to_orders(game.initial_state(1))
+    assert s.observation("german")["enemy"] == []  # stationary in cover: 4/2
+    s = s.apply(Select("GB-1")).apply(Fire("GB-1", "DE-1"))
+    assert "(10\")" in text(s)  # 9.5" rounded up
+    while s.pending:
+        s = s.apply(PinChoice(False)) if s.to_act == "german" else s.apply(Hold("GB-1"))
+    s = s.apply(End())
+    assert [(e["id"], e["detected"]) for e in s.observation("german")["enemy"]] == [("GB-1", "spotted")]
+
+
+@RULE("004", "Pin markers")
+def test_he_that_misses_pins_no_one(tmp_path: Path) -> None:
+    # "automatically given a pin marker if hit by HE fire": a 6pdr's HE (46-77 mm artillery piece: 6 points, two
+    # groups on 4+) misses with (1/2)^2 = 1/4 and then does not pin; any hit pins (BR-196).
+    seen = set()
+    for seed in range(1, 30):
+        game = make(tmp_path, unit("GB-ATG", "british", "gb_6pdr", 24, 10),
+                    unit("DE-1", "german", "ge_grenadier_company", 24, 20))
+        s = to_orders(game.initial_state(seed)).apply(Select("GB-ATG")).apply(Fire("GB-ATG", "DE-1"))
+        said = text(s)
+        missed = "Result: NO HITS" in said
+        assert of(s, "DE-1").pinned != missed
+        assert ("is pinned by HE fire" in said) != missed
+        seen.add(missed)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+    assert warroom.odds("brigade/he-fire", calibre="mm_46_77").as_dict()["no hits"] == F(1, 4)
+
+
+@RULE("004", "FIRING")
+def test_he_column_by_tank_gun(tmp_path: Path) -> None:
+    # HE FIRE POINTS: 46-77 mm is 6 points as an artillery piece, 4 as a "High Velocity Tank gun". The Sherman's 75
+    # is not high velocity (LG 50 mm +, BR-90): 6 points (BR-197); the Firefly's 77 mm is: 4.
+    for kind, points, words in (("gb_sherman", 6, "tank gun, not high velocity"),
+                                ("gb_firefly", 4, "high velocity tank gun")):
+        game = make(tmp_path, unit("GB-T", "british", kind, 24, 10),
+                    unit("DE-1", "german", "ge_grenadier_company", 24, 20))
+        s = to_orders(game.initial_state(1)).apply(Select("GB-T")).apply(Fire("GB-T", "DE-1", 0))
+        assert f"{words}" in text(s) and f"1 \u00d7 {points} = {points} HE fire points" in text(s)
+    assert warroom.odds("brigade/he-fire", calibre="mm_46_77", gun="tank_gun", moving=True).as_dict()["no hits"] \
+        == F(1, 2) * F(5, 6)  # 6 points moving: 6 / 4 = 1 group on 4+, remainder 2 on a 6
+
+
+@RULE("004", "Detection")
+def test_a_gun_does_not_shell_the_feature_it_stands_in(tmp_path: Path) -> None:
+    # "Area weapons may fire at a geographical feature": a 25pdr in its gun pits may fire at the copse it sees, not
+    # at its own pits (BR-199).
+    pits = ('[[table.features]]\nname = "Gun pits"\nkind = "slit_trench"\npoints = [[22, 8], [26, 8], [26, 12], '
+            '[22, 12]]\n[[table.features]]\nname = "Copse"\nkind = "woods"\npoints = [[20, 30], [28, 30], '
+            '[28, 36], [20, 36]]\n')
+    game = make(tmp_path, unit("GB-G", "british", "gb_25pdr", 24, 10),
+                unit("DE-1", "german", "ge_grenadier_company", 5, 45), features=pits)
+    s = game.initial_state(1)
+    assert s.phase == "indirect"
+    areas = [a.feature for a in s.legal_actions() if isinstance(a, BombardFeature)]
+    assert areas == ["Copse"]

@@ -98,11 +98,12 @@ class DirectFire:
         he_hits = 0
         if t.kind == "gun" or (t.kind == "vehicle" and t.main is not None and mode == 0):
             assert t.he is not None
+            hv = t.main is not None and ANTI_TANK.weapons[t.main].class_ == "hv"  # the HE column by gun (BR-197)
             r = self.roll("brigade/he-fire", {
-                "calibre": t.he, "gun": "artillery" if t.kind == "gun" else "hv_tank_gun",
+                "calibre": t.he, "gun": "artillery" if t.kind == "gun" else "hv_tank_gun" if hv else "tank_gun",
                 "moving": moving and t.kind != "gun", "pinned": u.pinned, "part_detected": part}, sides)
             he_hits = _hits(r.result)
-            if not self.never_pinned(e):
+            if he_hits and not self.never_pinned(e):  # "if hit by HE fire": a miss pins no one (BR-196)
                 self.pin(e)
                 self.say(f"{self.tag(e)} is pinned by HE fire (Pin markers).", sides)
         counts = _reach(small_arms(t, u, mode), rng)

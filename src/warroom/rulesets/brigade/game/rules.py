@@ -359,6 +359,8 @@ class Position:
         out = []
         for name, area, _ in ctx.areas:
             edge = ctx.nearest_on(name, area, here)
+            if edge == here:
+                continue  # not at the feature it stands in: its own position (BR-199)
             if ctx.sight(here, body, edge, "infantry")[0]:
                 out.append(name)
         return out
