@@ -20,15 +20,19 @@ RULE = pytest.mark.rule
 REGOLD = os.environ.get("WARROOM_REGOLD") == "1"
 DATA = Path(__file__).parent / "data" / "brigade_perft.json"
 GOLDEN = Path(__file__).parent / "golden" / "brigade_ponyri.txt"
-# 500 seeded random play-outs in all: the smaller scenario most, the larger one too; in chunks of CHUNK, each
-# its own test, so that a run on several cores (pytest -n auto) shares them out.
-PLAYOUTS = {"ponyri": 350, "hill_112": 150}
-CHUNK = 50
-JOBS = [(name, start, min(CHUNK, n - start)) for name, n in PLAYOUTS.items() for start in range(0, n, CHUNK)]
+# 600 seeded random play-outs in all: the smaller scenario most, the larger ones too (butyrki, at the seed's
+# brigade scale, costs about twice a ponyri game); in chunks of CHUNK, each its own test, so that a run on several
+# cores (pytest -n auto) shares them out.
+PLAYOUTS = {"ponyri": 350, "hill_112": 150, "butyrki": 100}
+CHUNK = {"ponyri": 50, "hill_112": 50, "butyrki": 25}
+"""Play-outs per test: about a minute of CPU each."""
+JOBS = [(name, start, min(CHUNK[name], n - start)) for name, n in PLAYOUTS.items()
+        for start in range(0, n, CHUNK[name])]
 
 
-def test_the_chunks_cover_500_playouts() -> None:
-    assert sum(count for _, _, count in JOBS) == sum(PLAYOUTS.values()) >= 500
+def test_the_chunks_cover_600_playouts() -> None:
+    assert sum(count for _, _, count in JOBS) == sum(PLAYOUTS.values()) >= 600
+    assert set(PLAYOUTS) == {p.stem for p in SCENARIOS.glob("*.toml")}  # every shipped scenario
     for name, n in PLAYOUTS.items():
         seeds = [seed for job, start, count in JOBS if job == name for seed in range(start, start + count)]
         assert seeds == list(range(n))
@@ -54,7 +58,8 @@ def _breakdown(state: BrigadeState) -> dict[str, int]:
 def _positions() -> dict[str, BrigadeState]:
     out = {}
     for name, seed, steps in (("ponyri", 3, 0), ("ponyri", 3, 40), ("hill_112", 5, 0), ("hill_112", 5, 77),
-                              ("hill_112", 9, 4), ("hill_112", 9, 60), ("ponyri", 21, 16)):
+                              ("hill_112", 9, 4), ("hill_112", 9, 60), ("ponyri", 21, 16), ("butyrki", 2, 0),
+                              ("butyrki", 2, 120)):
         game = load_game("brigade", SCENARIOS / f"{name}.toml")
         states, _ = random_playout(game, seed, steps)
         out[f"{name} seed {seed} after {steps} actions"] = states[-1]  # type: ignore[assignment]

@@ -19,7 +19,7 @@ PONYRI = (SCENARIOS / "ponyri.toml").read_text()
 def test_the_bundled_scenarios_load_with_briefings() -> None:
     assert "brigade" in games()
     names = sorted(p.stem for p in SCENARIOS.glob("*.toml"))
-    assert names == ["hill_112", "ponyri"]
+    assert names == ["butyrki", "hill_112", "ponyri"]
     for name in names:
         game = load_game("brigade", SCENARIOS / f"{name}.toml")
         spec = game.scenario.spec
@@ -28,9 +28,34 @@ def test_the_bundled_scenarios_load_with_briefings() -> None:
         battalions = {u.side: 0 for u in spec.units}
         for u in spec.units:
             battalions[u.side] += 1
-        assert all(n >= 8 for n in battalions.values())  # two battalions a side, as companies and support
+        assert all(n >= 8 for n in battalions.values())  # at least a reinforced battalion a side
         state = game.initial_state(0)
         assert state.to_act == spec.first and state.legal_actions()
+
+
+@RULE("004", "Playing the Game")
+def test_butyrki_is_a_brigade_game() -> None:
+    # "A typical game with 2 or 3 battalions a side": butyrki fields two battalions a side, each of three infantry
+    # companies with its HQ, MG and mortar sections, plus regimental supports and tanks: 10 and 11 companies for
+    # victory (seed 004 "Winning and Losing": fighting vehicles and guns count, HQs, MGs and mortars do not).
+    game = load_game("brigade", SCENARIOS / "butyrki.toml")
+    spec = game.scenario.spec
+    for side in ("german", "soviet"):
+        units = [u for u in spec.units if u.side == side]
+        battalions = {u.battalion for u in units if u.battalion}
+        assert len(battalions) == 2
+        for bn in battalions:
+            kinds = sorted(game.ctx.types[game.ctx.index[u.id]].kind for u in units if u.battalion == bn)
+            assert kinds.count("infantry") == 3 and kinds.count("hq") == 1 and kinds.count("support") == 2
+    assert game.ctx.companies == {"german": 10, "soviet": 11}
+    assert len(spec.batteries) == 6 and spec.periods == 8
+
+
+def test_ponyri_and_hill_112_say_their_scale() -> None:
+    # the two smaller scenarios are about one reinforced battalion a side, and their headers say so
+    for name in ("ponyri", "hill_112"):
+        head = (SCENARIOS / f"{name}.toml").read_text().splitlines()[1]
+        assert "One reinforced battalion a side" in head, head
 
 
 def _write(tmp_path: Path, text: str) -> Path:

@@ -29,8 +29,8 @@ BREACH = "Breaching Cover"
 SAVES = "Saving throws"
 
 FIRERS = tuple(INDIRECT.firers)
-FIRER = Param("firer", "choice", "what fires: a mortar up to or over 82 mm, or artillery up to 82, 83-105 or over "
-              "105 mm", choices=FIRERS)
+FIRER = Param("firer", "choice", "what fires: a mortar up to or over 82 mm, or artillery up to 82, 83 to under 105, "
+              "of 105 (BR-191) or over 105 mm", choices=FIRERS)
 BATTERIES = Param("batteries", "int", "batteries (or mortar sections) called down on the same point", 1,
                   minimum=1, maximum=6)
 DIRECTIONS = ("short", "long", "left", "right")

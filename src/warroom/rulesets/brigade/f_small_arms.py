@@ -209,7 +209,7 @@ HE_CLASSES = ("up_to_45", "mm_46_77", "mm_78_105", "over_105")
 
 def _he_points(v: Mapping[str, Any]) -> int:
     he = FIRE.he[v["calibre"]]
-    per = he.artillery if v["gun"] == "artillery" else he.hv_tank_gun
+    per = he.hv_tank_gun if v["gun"] == "hv_tank_gun" else he.artillery
     return int(per * v["guns"])
 
 
@@ -232,8 +232,8 @@ def _he_check(v: Mapping[str, Any]) -> None:
               minimum=1, maximum=6),
         Param("calibre", "choice", "the gun's calibre class: up to 45 mm, 46-77 mm, 78-105 mm, over 105 mm",
               choices=HE_CLASSES),
-        Param("gun", "choice", "an artillery piece or a high velocity tank gun", "artillery",
-              choices=("artillery", "hv_tank_gun")),
+        Param("gun", "choice", "an artillery piece, a high velocity tank gun, or a tank gun that is not high velocity "
+              "(the artillery piece column, BR-197)", "artillery", choices=("artillery", "hv_tank_gun", "tank_gun")),
         MOVING, PINNED, PART,
     ),
     results=lambda v: hit_rows(_he_points(v), v["moving"] or v["pinned"], v["part_detected"]),
@@ -244,12 +244,14 @@ def he_fire(r: Resolution, guns: int, calibre: str, gun: str, moving: bool, pinn
     """Seed 004 "HE FIRE POINTS (artillery & guns)" and "Converting Fire points to Hits": points per
     gun, the same at any range, grouped like small arms (BR-72, BR-73)."""
     he = FIRE.he[calibre]  # type: ignore[index]
-    per = he.artillery if gun == "artillery" else he.hv_tank_gun
-    what = "artillery piece" if gun == "artillery" else "high velocity tank gun"
+    per = he.hv_tank_gun if gun == "hv_tank_gun" else he.artillery
+    what = {"artillery": "artillery piece", "hv_tank_gun": "high velocity tank gun",
+            "tank_gun": "tank gun, not high velocity (the artillery piece column, BR-197)"}[gun]
     points = per * guns
     r.step(f"{guns} \u00d7 {he.label} {what}: {guns} \u00d7 {per} = {points} HE fire points (any range, BR-72)")
-    r.step("the target unit is pinned by HE fire whatever the dice (Pin markers)")
     hits = convert(r, points, _moving_or_pinned(r, moving, pinned), part_detected)
+    r.step("hit by HE fire: the target unit is pinned (Pin markers)" if hits else
+           "no hits: HE that misses pins no one (\"if hit by HE fire\", Pin markers; BR-196)")
     return r.result(hit_row(hits), row=f"{points} HE fire points")
 
 

@@ -126,7 +126,7 @@ class Walking(Table):
 
 
 FirerName = Literal["mortar_up_to_82", "mortar_over_82", "artillery_up_to_82", "artillery_83_105",
-                    "artillery_over_105"]
+                    "artillery_105", "artillery_over_105"]
 
 
 class IndirectTables(Table):

@@ -229,8 +229,22 @@ class RequestPoint:
 
 
 @dataclass(frozen=True)
+class Call:
+    """Phase 3: an observer or battalion commander calls an on-table mortar section or gun of its side (one that
+    fires indirect) onto an enemy the caller has detected; the fire arrives a period later (Timing; BR-192)."""
+
+    caller: str
+    unit: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.caller}: call the fire of {self.unit} on {self.target}"
+
+
+@dataclass(frozen=True)
 class Walk:
-    """Phase 3: an observer walks fire already down up to 2" onto a detected enemy."""
+    """Phase 3: an observer walks fire already down up to 2" onto a detected enemy (``battery``: an off-table
+    battery's id, or the id of an on-table unit it called, BR-192)."""
 
     battery: str
     target: str
@@ -304,9 +318,10 @@ class MoveTo:
 
 
 Action = (End | PinOrder | PinChoice | Select | Hold | Fire | Advance | Move | Deploy | Limber | FollowPlan | Request
-          | RequestPoint | Walk | Continue | Bombard | BombardFeature | MoveTo | Mount | Dismount | Embark | Disembark)
+          | RequestPoint | Call | Walk | Continue | Bombard | BombardFeature | MoveTo | Mount | Dismount | Embark
+          | Disembark)
 
 __all__ = ["DESTS", "DEST_INDEX", "FREE_ORDERS", "ORDER_TYPES", "Action", "Advance", "Bombard", "BombardFeature",
-           "Continue", "Deploy",
+           "Call", "Continue", "Deploy",
            "Disembark", "Dismount", "Embark", "End", "Fire", "FollowPlan", "Hold", "Limber", "Mount", "Move", "MoveTo",
            "PinChoice", "PinOrder", "Request", "RequestPoint", "Select", "Walk", "dest_words"]

@@ -16,7 +16,7 @@ from typing import Any
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade.f_tables import INDIRECT
 from warroom.rulesets.brigade.game.actions import Continue, Walk
-from warroom.rulesets.brigade.game.common import Coord, Mission, _killed, _pt
+from warroom.rulesets.brigade.game.common import WALK_INCHES, Coord, Mission, _killed, _pt
 from warroom.rulesets.brigade.game.effects import Board
 
 
@@ -52,6 +52,17 @@ class Artillery:
                  f"'{name}' at ({aim[0]:g}, {aim[1]:g}): defensive fire, a marker is placed; the fire arrives next "
                  "period, -2 to its deviation (Timing; BR-184).", (side,))
 
+    def call(self: Board, c: int, k: int, e: int) -> None:
+        """Phase 3: an observer or battalion HQ calls an on-table mortar section or gun of its side onto an enemy it
+        detects: a marker on the enemy's centre, the fire arriving in phase 4 of the side's next move, diced for
+        deviation then as on-table fire ("Fire called down by an observer or other unit arrives after a delay of one
+        period", Timing; "Unit commanders calling on supporting artillery or mortars", Mortar and indirect
+        artillery Fire; BR-192)."""
+        aim = self.units[e].anchor()
+        self.missions.append(Mission(-1, c, aim, self.move + 2, unit=k))
+        self.say(f"{self.tag(c)} calls the fire of {self.tag(k)} on {self.tag(e)} at ({aim[0]:g}, {aim[1]:g}): a "
+                 "marker is placed; the fire arrives next period (Timing; BR-192).", self.own(c))
+
     def registered_point(self: Board, side: str, fire: str, target: Coord) -> Any:
         """The side's pre registered defensive aiming point whose fire zone would cover ``target`` (within half
         the zone's width of it), if any: artillery called there comes down on the point, -2 to its deviation;
@@ -65,10 +76,9 @@ class Artillery:
 
     def keep_fire(self: Board, a: Continue | Walk) -> None:
         ctx = self.ctx
-        k = ctx.battery_index[a.battery]
-        m = next(m for m in self.missions if m.battery == k)
+        m = next(m for m in self.missions if ctx.mission_id(m) == a.battery)
         assert m.landed is not None
-        side = ctx.batteries[k].side
+        side = ctx.mission_side(m)
         if isinstance(a, Walk):
             e = ctx.index[a.target]
             new = self.units[e].anchor()
@@ -79,31 +89,46 @@ class Artillery:
         else:
             aim = m.landed
             self.say(f"{self.tag(m.caller)} keeps {a.battery} firing where it landed.", (side,))
-        self.missions = [x for x in self.missions if x.battery != k]
-        self.missions.append(Mission(k, m.caller, aim, self.move, aim))
+        self.missions = [x for x in self.missions if x is not m]
+        self.missions.append(Mission(m.battery, m.caller, aim, self.move, aim, unit=m.unit))
 
     def arrivals(self: Board) -> None:
         ctx = self.ctx
         side = ctx.side_moving(self.move)
-        due = [m for m in self.missions if ctx.batteries[m.battery].side == side and m.due == self.move]
+        due = [m for m in self.missions if ctx.mission_side(m) == side and m.due == self.move]
         if not due:
             return
         groups: dict[tuple[Any, ...], list[Mission]] = {}
-        for m in due:
-            groups.setdefault((m.aim, ctx.batteries[m.battery].fire, m.landed is not None, m.registered),
-                              []).append(m)
         rest = [m for m in self.missions if m not in due]
-        for (aim, fire, walked, registered), ms in groups.items():
+        view = self.view()
+        for m in due:
+            if m.unit >= 0:  # called on-table fire (BR-192): the unit must still be able to fire indirect
+                fire = view._indirect_class(m.unit) if self.units[m.unit].on and self.units[m.unit].aboard < 0 \
+                    else None
+                if fire is None:
+                    self.say(f"The fire called from {self.tag(m.unit)} does not come down: it can no longer fire "
+                             "indirect (BR-192).", (side,))
+                    continue
+            else:
+                fire = ctx.batteries[m.battery].fire
+            groups.setdefault((m.aim, fire, m.landed is not None, m.registered, m.unit >= 0), []).append(m)
+        for (aim, fire, walked, registered, on_table), ms in groups.items():
             caller = ms[0].caller
             origin = self.units[caller].anchor() if self.units[caller].on else aim
-            names = ", ".join(ctx.batteries[m.battery].id for m in ms)
+            # an on-table unit is named by its tag, so a side that has not detected it reads "an unseen enemy unit"
+            names = ", ".join(self.tag(m.unit) if m.unit >= 0 else ctx.mission_id(m) for m in ms)
+            what = "On-table fire called by an observer or HQ" if on_table else "Off table fire"
+            for m in ms:
+                if m.unit >= 0:  # it fires in phase 4: it may not move or fire in phase 5 (Moving and Firing)
+                    self.set(m.unit, indirect=True, fired=self.move, order="4")
+                    self.touched.add(m.unit)
             if walked:
                 landed: Coord | None = aim
-                self.say(f"Off table fire: {names} ({fire}) comes down again at ({aim[0]:g}, {aim[1]:g}).")
+                self.say(f"{what}: {names} ({fire}) comes down again at ({aim[0]:g}, {aim[1]:g}).")
             else:
-                landed = self.deviate(fire, len(ms), aim, origin, called=True, on_table=False, registered=registered,
-                                      head=f"Off table fire: {names} arrives on the marker at ({aim[0]:g}, "
-                                           f"{aim[1]:g})")
+                landed = self.deviate(fire, len(ms), aim, origin, called=True, on_table=on_table,
+                                      registered=registered,
+                                      head=f"{what}: {names} arrives on the marker at ({aim[0]:g}, {aim[1]:g})")
             if landed is not None:
                 self.zone_effect(fire, len(ms), landed, origin)
                 rest += [replace(m, landed=landed, aim=landed) for m in ms if self.units[m.caller].on]
@@ -179,13 +204,29 @@ class Artillery:
         centre (BR-153, BR-178): it arrives at once and is diced as on-table fire."""
         fire = self.view()._indirect_class(i)
         assert fire is not None
+        u = self.units[i]
+        last = u.fall[0] if u.fall and u.fired == self.move - 2 else None  # where it landed last move
         self.set(i, indirect=True, fired=self.move, order="4")
         self.touched.add(i)
         aim = self.units[e].anchor() if e is not None else self.ctx.area_aim[feature]
-        here = self.units[i].anchor()
+        here = u.anchor()
         what = f"{self.tag(e)}, which it can see" if e is not None else f"{feature}, a feature it can see (BR-178)"
-        landed = self.deviate(fire, 1, aim, here, called=False, on_table=True,
-                              head=f"{self.tag(i)} fires indirect at {what}: it arrives at once (Timing)")
+        head = f"{self.tag(i)} fires indirect at {what}: it arrives at once (Timing)"
+        landed: Coord | None = None
+        if last is not None and geo.distance(last, aim) <= WALK_INCHES + 1e-9:
+            # "artillery and mortar batteries firing over open sights can 'walk' fire 2\" a move without dicing
+            # again for accuracy" if they see where it landed and where it goes (BR-80, BR-192)
+            dist = geo.distance(last, aim)
+            sees_last = self.ctx.sight(here, self.ctx.body(i, u), last, "infantry")[0]
+            r = self.roll("brigade/walk-fire", {"caller": "open_sights", "distance": math.ceil(dist - 1e-9),
+                                                "sees_last": sees_last},
+                          head=f"{head}; it walks its fire {dist:.1f}\" from where it landed last move")
+            if r.result.startswith("walked"):
+                landed = aim
+                self.say(f"The fire comes down at ({aim[0]:g}, {aim[1]:g}) without new deviation dice.")
+        if landed is None:
+            landed = self.deviate(fire, 1, aim, here, called=False, on_table=True, head=head)
+        self.set(i, fall=(landed,) if landed is not None else ())
         if landed is not None:
             self.zone_effect(fire, 1, landed, here)
         self.refresh([i])

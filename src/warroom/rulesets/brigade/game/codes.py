@@ -21,6 +21,7 @@ from warroom.rulesets.brigade.game.actions import (
     Advance,
     Bombard,
     BombardFeature,
+    Call,
     Continue,
     Deploy,
     Disembark,
@@ -57,6 +58,9 @@ AREA, F = 108_000, 256
 POINT, P = 130_000, 16
 """A request on a pre registered aiming point: the caller, the battery and the point's place among the scenario's
 aiming points (at most 16, BR-184)."""
+WALK_UNIT, CONTINUE_UNIT, CALL = 150_000, 155_000, 160_000
+"""Fire of an on-table mortar or gun called by an observer or HQ (BR-192): walked (the unit, the target), kept on
+(the unit), called (the caller, the unit, the target)."""
 FREE = 1_000_000
 CARRY_ORDERS = ("M", "S", "X")
 
@@ -131,9 +135,15 @@ class Codec:
                                  + (f"; its points: {', '.join(self.points)}" if self.points else ""))
             return POINT + (self._u(a.caller) * B + self._b(a.battery)) * P + k
         if isinstance(a, Walk):
+            if a.battery not in self.battery_index and a.battery in self.index:
+                return WALK_UNIT + self._u(a.battery) * U + self._u(a.target)
             return WALK + self._b(a.battery) * U + self._u(a.target)
         if isinstance(a, Continue):
+            if a.battery not in self.battery_index and a.battery in self.index:
+                return CONTINUE_UNIT + self._u(a.battery)
             return CONTINUE + self._b(a.battery)
+        if isinstance(a, Call):
+            return CALL + (self._u(a.caller) * U + self._u(a.unit)) * U + self._u(a.target)
         if isinstance(a, Bombard):
             return BOMBARD + self._u(a.unit) * U + self._u(a.target)
         if isinstance(a, BombardFeature):
@@ -242,6 +252,15 @@ class Codec:
             if n >= len(self.points):
                 raise UsageError(f"no action has code {code} (aiming point {n} is not in this scenario)")
             return RequestPoint(unit(c), battery(b), self.points[n])
+        if WALK_UNIT <= code < WALK_UNIT + U * U:
+            k, t = divmod(code - WALK_UNIT, U)
+            return Walk(unit(k), unit(t))
+        if CONTINUE_UNIT <= code < CONTINUE_UNIT + U:
+            return Continue(unit(code - CONTINUE_UNIT))
+        if CALL <= code < CALL + U * U * U:
+            k, t = divmod(code - CALL, U)
+            c, k = divmod(k, U)
+            return Call(unit(c), unit(k), unit(t))
         if code >= self.carry:
             k, y = divmod(code - self.carry, self.ys)
             k, x = divmod(k, self.xs)

@@ -79,8 +79,10 @@ def _clip_segment(a: Coord, b: Coord, box: tuple[float, float, float, float]) ->
 CLOSE_SPACING = 0.75
 """Close order: figures base to base (3/4" bases, BR-26)."""
 
-KEEP_OFF = 2.0
-"""No close combat (BR-120): a move stops 2" from the nearest enemy figure."""
+KEEP_OFF = 1.0
+"""No close combat (BR-120): a move stops 1" (centre to centre: a quarter inch between 3/4" bases) from the
+nearest enemy figure, so the seed's 1" and 2" ranges (pistols, AT grenades, flame-throwers, "within 2\"") come
+into play (BR-190)."""
 
 MARGIN = 0.4
 
@@ -120,6 +122,8 @@ class U:
     aboard: int = -1
     halves: int = 0
     bikes: tuple[Coord, ...] = ()
+    fall: tuple[Coord, ...] = ()
+    """Where the unit's own indirect fire (over open sights, phase 4) landed when it last fired (BR-192)."""
 
     @property
     def on(self) -> bool:
@@ -152,7 +156,8 @@ class U:
         """The unit as one compact string (its JSON form): figures, roles, status, flags (pinned, stuck,
         limbered, close, pending, indirect, mounted), facing, moved, inches moved, fired, tested, order, plan,
         mines, horse holders, the carrier it rides (-1: none), halves of its move spent carrying, and (only when
-        there are any) where the bicycles of dismounted cyclists stand (BR-181)."""
+        there are any) where the bicycles of dismounted cyclists stand (BR-181), and (marked ``@``) where its own
+        indirect fire last landed (BR-192)."""
         flags = "".join("1" if f else "0" for f in (self.pinned, self.stuck, self.limbered, self.close,
                                                      self.pending, self.indirect, self.mounted))
         return "|".join((
@@ -160,7 +165,8 @@ class U:
             repr(self.facing), str(self.moved), repr(self.moved_in), str(self.fired), str(self.tested), self.order,
             ";".join(f"{x!r},{y!r}" for x, y in self.plan), ",".join(str(m) for m in self.mines),
             str(self.holders), str(self.aboard), str(self.halves))) + (
-            "|" + ";".join(f"{x!r},{y!r}" for x, y in self.bikes) if self.bikes else "")
+            "|" + ";".join(f"{x!r},{y!r}" for x, y in self.bikes) if self.bikes else "") + (
+            "|@" + ";".join(f"{x!r},{y!r}" for x, y in self.fall) if self.fall else "")
 
     @staticmethod
     def decode(text: str) -> U:
@@ -168,6 +174,7 @@ class U:
         if got is not None:
             return got
         parts = text.split("|")
+        fall = _points(parts.pop()[1:]) if parts[-1].startswith("@") else ()
         bikes = _points(parts.pop()) if len(parts) == 16 else ()
         (figs, roles, status, flags, facing, moved, moved_in, fired, tested, order, plan,
          mines, holders, aboard, halves) = parts
@@ -175,7 +182,7 @@ class U:
         unit = U(_points(figs), tuple(roles.split(",")) if figs else (), status, f[0], f[1], f[2], float(facing),
                  int(moved), float(moved_in), int(fired), f[3], int(tested), f[4], order, f[5], _points(plan),
                  tuple(int(m) for m in mines.split(",")) if mines else (), f[6], int(holders), int(aboard),
-                 int(halves), bikes)
+                 int(halves), bikes, fall)
         if len(_DECODED) > 100_000:
             _DECODED.clear()
         _DECODED[text] = unit
@@ -194,8 +201,9 @@ def _points(text: str) -> tuple[Coord, ...]:
 
 @dataclass(frozen=True)
 class Mission:
-    """Fire from an off-table battery: requested by ``caller`` at ``aim``, arriving on move ``due``;
-    ``landed`` where it came down last (it may then be continued or walked, BR-80)."""
+    """Called fire: from off-table battery ``battery`` or (``unit`` >= 0, ``battery`` -1) an on-table mortar or
+    gun (BR-192), requested by ``caller`` at ``aim``, arriving on move ``due``; ``landed`` where it came down last
+    (it may then be continued or walked, BR-80)."""
 
     battery: int
     caller: int
@@ -203,15 +211,16 @@ class Mission:
     due: int
     landed: Coord | None = None
     registered: bool = False
+    unit: int = -1
 
     def to_list(self) -> list[Any]:
         return [self.battery, self.caller, list(self.aim), self.due, list(self.landed) if self.landed else None,
-                self.registered]
+                self.registered] + ([self.unit] if self.unit >= 0 else [])
 
     @staticmethod
     def from_list(d: list[Any]) -> Mission:
         return Mission(d[0], d[1], (d[2][0], d[2][1]), d[3], (d[4][0], d[4][1]) if d[4] is not None else None,
-                       bool(d[5]))
+                       bool(d[5]), int(d[6]) if len(d) > 6 else -1)
 
 @dataclass(frozen=True)
 class Event:

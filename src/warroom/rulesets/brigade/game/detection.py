@@ -32,7 +32,9 @@ class Detection:
         if self.recent(e):
             if not cover.concealed:
                 return "moving_or_firing_open"
-            if u.fired >= self.move - 1 and u.moved < self.move - 1 and cover.depth <= 1.0:
+            # within 1" of the edge of area cover, or anywhere in a building or works: a garrison fires from its
+            # walls, windows and parapets (BR-110, BR-194)
+            if u.fired >= self.move - 1 and u.moved < self.move - 1 and (cover.depth <= 1.0 or cover.breach):
                 return "firing_from_cover_edge"
             return "in_cover"
         return "in_cover" if cover.concealed else "stationary_open"

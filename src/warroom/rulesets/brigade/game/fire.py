@@ -76,8 +76,16 @@ class DirectFire:
                 r = self.roll("brigade/anti-tank-fire", params, sides)
                 if r.result == "destroyed":
                     self.remove(e, "destroyed")
-                return
-            counts = _reach(small_arms(t, u, mode), rng)
+                    return
+                if not (soft and t.kind == "vehicle"):
+                    return
+                # "hull (machine) gun (if any) plus it's main armament": the hull MG fires too, at a soft skin
+                # (TANKS firing; BR-193)
+                counts = _reach({k: n for k, n in small_arms(t, u, mode).items() if k == "tank_mg"}, rng)
+                if not counts:
+                    return
+            else:
+                counts = _reach(small_arms(t, u, mode), rng)
             hits = self.small_arms_hits(counts, rng, moving, u.pinned, part, sides)
             if hits:
                 fire = "mg" if any(k in ("tank_mg", "mmg", "hmg", "autocannon") for k in counts) else "small_arms"
@@ -90,11 +98,12 @@ class DirectFire:
         he_hits = 0
         if t.kind == "gun" or (t.kind == "vehicle" and t.main is not None and mode == 0):
             assert t.he is not None
+            hv = t.main is not None and ANTI_TANK.weapons[t.main].class_ == "hv"  # the HE column by gun (BR-197)
             r = self.roll("brigade/he-fire", {
-                "calibre": t.he, "gun": "artillery" if t.kind == "gun" else "hv_tank_gun",
+                "calibre": t.he, "gun": "artillery" if t.kind == "gun" else "hv_tank_gun" if hv else "tank_gun",
                 "moving": moving and t.kind != "gun", "pinned": u.pinned, "part_detected": part}, sides)
             he_hits = _hits(r.result)
-            if not self.never_pinned(e):
+            if he_hits and not self.never_pinned(e):  # "if hit by HE fire": a miss pins no one (BR-196)
                 self.pin(e)
                 self.say(f"{self.tag(e)} is pinned by HE fire (Pin markers).", sides)
         counts = _reach(small_arms(t, u, mode), rng)

@@ -18,6 +18,7 @@ from warroom.rulesets.brigade.game.actions import (
     Advance,
     Bombard,
     BombardFeature,
+    Call,
     Continue,
     Deploy,
     Disembark,
@@ -123,17 +124,22 @@ class Orders(Position, CarryingOrders):
     def _request_actions(self, side: str) -> list[Hashable]:
         ctx = self.ctx
         out: list[Hashable] = []
-        busy = {m.battery for m in self.missions}
+        busy = {m.battery for m in self.missions if m.unit < 0}
         free = [k for k, b in enumerate(ctx.batteries) if b.side == side and k not in busy]
         for m in self.missions:
-            if m.landed is None or m.due > self.move or ctx.batteries[m.battery].side != side:
-                continue
-            bid = ctx.batteries[m.battery].id
+            if m.landed is None or m.due >= self.move or ctx.mission_side(m) != side:
+                continue  # due == move: already kept on or walked in this phase 3 (once a move, BR-188)
+            bid = ctx.mission_id(m)
             if self.units[m.caller].on:
                 out.append(Continue(bid))
                 if ctx.types[m.caller].kind == "observer":
                     out += [Walk(bid, ctx.ids[e]) for e in self._walk_targets(m)]
         callers = self._callers(side)
+        guns = self._callable(side)  # on-table mortars and guns, called like a battery (BR-192)
+        if guns:
+            for c in callers:
+                targets = sorted(e for (o, e), _ in self.pairs.items() if o == c and self.units[e].on)
+                out += [_act(Call, ctx.ids[c], ctx.ids[k], ctx.ids[e]) for k in guns for e in targets]
         if free:
             points = [p.name for p in ctx.aiming_points if p.side == side]
             artillery = [k for k in free if not INDIRECT.firers[ctx.batteries[k].fire].mortar]  # type: ignore[index]

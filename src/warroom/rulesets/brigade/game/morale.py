@@ -109,7 +109,7 @@ class Morale:
         self.say(f"{self.tag(i)} is {how} from the table." if how == "removed" else f"{self.tag(i)} is {how}.")
         for r in self.riders(i):
             self.escape(r, i, cause)
-        self.missions = [m for m in self.missions if not (m.caller == i and m.landed is not None)]
+        self.missions = [m for m in self.missions if not (m.caller == i and m.landed is not None) and m.unit != i]
         if self.selected == i:
             self.selected = -1
 

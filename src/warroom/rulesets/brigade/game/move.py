@@ -11,8 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-import numpy as np
-
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade import movement_table
 from warroom.rulesets.brigade.game.actions import MoveTo, dest_words
@@ -96,7 +94,13 @@ class Movement:
         cost = ctx.path(start, goal, row, t.tons)
         rolls: dict[str, int] = {}
         stuck = False
-        for col in cost.random_columns:
+        for leg in cost.legs:  # in path order: dice only for ground the move actually reaches (BR-189)
+            col = leg.column
+            if leg.rate is None or not leg.rate.random or leg.length <= 1e-9 or col in rolls:
+                continue
+            best = {c: rolls.get(c, 6) for c in cost.random_columns}
+            if cost.reach(best, budget).inches <= leg.start + 1e-9:
+                break  # the move ends before this ground even at the best throw for it
             ruling = self.roll("brigade/move-distance", {"troops": row, "terrain": col, "half_move": budget < 1},
                                self.own(i), head=f"{self.tag(i)}: movement dice")
             rolls[col] = int(ruling.dice[0].faces[0])
@@ -147,24 +151,13 @@ class Movement:
                      self.own(i))
 
     def keep_off(self: Board, i: int, start: Coord, end: Coord) -> Coord:
-        """Stop a move short of 2" from every enemy figure (no close combat, BR-120)."""
+        """Stop a move where it would come within 1" of an enemy figure (centre to centre: bases never touch, no
+        close combat; BR-120 as amended by BR-190). A unit already nearer may not close further."""
         enemy = self.ctx.enemy(self.ctx.side_of[i])
         pts = [f for k, v in enumerate(self.units) if v.on and self.ctx.side_of[k] == enemy for f in v.figs]
-        if not pts:
-            return end
-        if _segment_clear(start, end, pts, KEEP_OFF):
-            return end  # no enemy figure within 2" of the path: nothing to stop short of
-        arr = np.array(pts)
-        steps = np.linspace(0.0, 1.0, 41)
-        xs = start[0] + (end[0] - start[0]) * steps
-        ys = start[1] + (end[1] - start[1]) * steps
-        gaps = np.min(np.hypot(xs[:, None] - arr[None, :, 0], ys[:, None] - arr[None, :, 1]), axis=1)
-        bad = np.nonzero((gaps < KEEP_OFF) & (gaps < gaps[0] + 1e-9))[0]
-        bad = bad[bad > 0]
-        if not len(bad):
-            return end
-        best = float(steps[int(bad[0]) - 1])
-        return (start[0] + (end[0] - start[0]) * best, start[1] + (end[1] - start[1]) * best)
+        if not pts or _segment_clear(start, end, pts, KEEP_OFF):
+            return end  # no enemy figure within 1" of the path: nothing to stop short of
+        return _stop_short(start, end, pts, KEEP_OFF)
 
     def cross_mines(self: Board, i: int, start: Coord, end: Coord) -> tuple[Coord, str]:
         """Seed 003 "MINES": a check on entering and one on leaving each field the path crosses; an
@@ -259,3 +252,29 @@ def _segment_clear(a: Coord, b: Coord, points: Sequence[Coord], gap: float) -> b
         if ex * ex + ey * ey < gap * gap + 1e-6:
             return False
     return True
+
+
+def _stop_short(a: Coord, b: Coord, points: Sequence[Coord], gap: float) -> Coord:
+    """The farthest point along a-b before the path first comes nearer than ``gap`` to one of ``points``
+    (worked out exactly: where the path meets the circle of radius ``gap`` round each point); from a start
+    already nearer than ``gap`` to a point, the path may not close on it at all."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n2 = dx * dx + dy * dy
+    if n2 <= 1e-12:
+        return a
+    limit = 1.0
+    for x, y in points:
+        px, py = a[0] - x, a[1] - y
+        half_b = px * dx + py * dy  # half the linear term of |a - p + t (b - a)|^2 = gap^2
+        c = px * px + py * py - gap * gap
+        if c < 0:
+            if half_b < 0:
+                limit = 0.0  # already nearer than gap, and the move closes on it
+            continue
+        disc = half_b * half_b - n2 * c
+        if disc < 0 or half_b >= 0:
+            continue  # the path never comes within gap, or moves away from the point
+        t = (-half_b - math.sqrt(disc)) / n2
+        limit = min(limit, max(0.0, t))
+    return (a[0] + dx * limit, a[1] + dy * limit)
+

@@ -79,9 +79,9 @@ class SideView(Position):
         return {
             "side": side, "period": self.period, "move": self.move, "moving": self.moving_side, "phase": self.phase,
             "to_act": self.to_act, "units": own, "enemy": enemy, "minefields": fields,
-            "missions": [{"battery": ctx.batteries[m.battery].id, "aim": list(m.aim), "due": m.due,
+            "missions": [{"battery": ctx.mission_id(m), "aim": list(m.aim), "due": m.due,
                           "landed": list(m.landed) if m.landed else None}
-                         for m in self.missions if ctx.batteries[m.battery].side == side],
+                         for m in self.missions if ctx.mission_side(m) == side],
             "objectives": [{"name": o.name, "at": list(o.at), "points": o.points} for o in ctx.objectives],
             "aiming_points": [{"name": p.name, "at": list(p.at)} for p in ctx.aiming_points if p.side == side],
             "companies_lost": lost, "narration": self.narration(side),

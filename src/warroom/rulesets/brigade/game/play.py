@@ -22,6 +22,7 @@ from warroom.rulesets.brigade.game.actions import (
     Advance,
     Bombard,
     BombardFeature,
+    Call,
     Continue,
     Deploy,
     Disembark,
@@ -206,7 +207,7 @@ class Builder(Detection, Morale, Movement, DirectFire, Artillery, CarryingRules,
         side = self.ctx.side_moving(self.move)
         kept = []
         for m in self.missions:
-            if self.ctx.batteries[m.battery].side == side and m.landed is not None and m.due < self.move:
+            if self.ctx.mission_side(m) == side and m.landed is not None and m.due < self.move:
                 continue
             kept.append(m)
         self.missions = kept
@@ -235,6 +236,14 @@ class Builder(Detection, Morale, Movement, DirectFire, Artillery, CarryingRules,
                     self.follow_plan(i)
                     if self.result is not None:
                         return
+        # close order lasts only while the unit's last move was an advance in close order: one that stood or
+        # only fired this move is no longer in it ("Advancing in close order"; BR-187)
+        for i in range(len(self.units)):
+            u = self.units[i]
+            if ctx.side_of[i] == side and u.on and u.close and u.moved != self.move:
+                self.set(i, close=False)
+                self.say(f"{self.tag(i)} did not advance this move: it is no longer in close order (BR-187).",
+                         self.sides_seeing(i))
         self.begin_move(self.move + 1)
 
     def do(self, a: Hashable) -> None:
@@ -337,6 +346,8 @@ class Builder(Detection, Morale, Movement, DirectFire, Artillery, CarryingRules,
             self.request(ctx.index[a.caller], ctx.battery_index[a.battery], ctx.index[a.target])
         elif isinstance(a, RequestPoint):
             self.request_point(ctx.index[a.caller], ctx.battery_index[a.battery], a.point)
+        elif isinstance(a, Call):
+            self.call(ctx.index[a.caller], ctx.index[a.unit], ctx.index[a.target])
         elif isinstance(a, Continue | Walk):
             self.keep_fire(a)
         elif isinstance(a, Bombard):

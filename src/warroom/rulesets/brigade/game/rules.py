@@ -86,6 +86,14 @@ class Context:
         self.play: Callable[[Any, Hashable], Any] | None = None
         """The rules of play (:func:`.play.apply`), set by the game (:mod:`.game`)."""
 
+    def mission_side(self, m: Mission) -> str:
+        """The side whose fire mission ``m`` is: its battery's, or its on-table unit's (BR-192)."""
+        return self.side_of[m.unit] if m.unit >= 0 else self.batteries[m.battery].side
+
+    def mission_id(self, m: Mission) -> str:
+        """The id that names mission ``m``'s guns: the off-table battery's, or the on-table unit's (BR-192)."""
+        return self.ids[m.unit] if m.unit >= 0 else self.batteries[m.battery].id
+
     def side_moving(self, move: int) -> str:
         other = self.sides[1] if self.first == self.sides[0] else self.sides[0]
         return self.first if move % 2 == 0 else other
@@ -330,6 +338,13 @@ class Position:
             return t.indirect
         return None
 
+    def _callable(self, side: str) -> list[int]:
+        """On-table mortar sections and guns of ``side`` an observer or HQ may call (BR-192): unlimbered, firing
+        indirect, not riding, with no called fire of their own under way."""
+        busy = {m.unit for m in self.missions if m.unit >= 0}
+        return [i for i in self._side_units(side)
+                if i not in busy and self.units[i].aboard < 0 and self._indirect_class(i) is not None]
+
     def _can_bombard(self, i: int) -> bool:
         u = self.units[i]
         return not u.indirect and self._indirect_class(i) is not None
@@ -344,6 +359,8 @@ class Position:
         out = []
         for name, area, _ in ctx.areas:
             edge = ctx.nearest_on(name, area, here)
+            if edge == here:
+                continue  # not at the feature it stands in: its own position (BR-199)
             if ctx.sight(here, body, edge, "infantry")[0]:
                 out.append(name)
         return out
@@ -394,8 +411,9 @@ class Position:
     def _modes(self, i: int, e: int) -> tuple[int, ...]:
         t = self.ctx.types[i]
         te = self.ctx.types[e]
-        if t.kind == "vehicle" and t.main is not None and te.kind != "vehicle" and t.turret_mgs:
-            return (0, 1)
+        if t.kind == "vehicle" and t.main is not None and t.turret_mgs \
+                and (te.kind != "vehicle" or te.protection == "soft_skin"):
+            return (0, 1)  # main gun and hull MG, or hull and turret MGs: at troops and soft skins (BR-193)
         return (0,)
 
     def _fire_reaches(self, i: int, u: U, t: UnitType, e: int, rng: int, mode: int) -> bool:
