@@ -8,7 +8,7 @@ INFO = register_ruleset(
     RulesetInfo(
         id="brigade",
         title="WW2 Rules for Brigade level games (inches, 1\" = 20 yards)",
-        version="0.2.0",
+        version="0.3.0",
         scale="inch",
         status="the full game (move sequence, detection, fire, morale, mines, cavalry, transport)",
         seed=SEED,

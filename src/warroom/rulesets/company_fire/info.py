@@ -8,7 +8,7 @@ INFO = register_ruleset(
     RulesetInfo(
         id="company-fire",
         title="Company Fire (grid rules, a company a side)",
-        version="0.1.0",
+        version="0.2.0",
         scale="grid",
         status="dice procedures (the full game is in progress)",
         seed=SEED,
