@@ -193,3 +193,19 @@ def test_group_fire_at_a_blind_is_one_roll() -> None:
     assert list(s.odds(fire)) == ["blind at 1,1"] and s.odds(fire) == twin.odds(fire)
     for t in (s, twin):
         assert sum("recon by fire at a blind" in line for line in t.apply(fire).narration("attacker")) == 1
+
+
+@RULE("002", "Attacking vehicles")
+@RULE("002", "Blinds")
+def test_cf109_a_gun_under_a_blind_that_pivots_is_revealed() -> None:
+    # hedgerow_breakout: the PaK 40 sets up under a blind at 3,2. On the defender's Move card it may pivot (CF-73),
+    # but the pivot is the gun's own: it is revealed first (CF-109), so no narration names a unit still hidden.
+    s = on(opening("hedgerow_breakout"), Card(3, "S"), INDIVIDUAL, phasing="defender")
+    pak = s.game.index["PaK"]
+    assert s.units[pak].hidden
+    pivot = next(a for a in s.legal_actions() if a.unit == "PaK" and a.kind.startswith("pivot"))
+    t = s.apply(pivot)
+    seen = t.narration("attacker")
+    assert not t.units[pak].hidden
+    assert seen[0].startswith("the defender's blind at 3,2 is revealed (it pivots): PaK")
+    assert "pivots in place" in seen[1]

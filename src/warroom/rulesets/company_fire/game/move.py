@@ -160,15 +160,21 @@ def continue_move(p: _Play, i: int, prev: Space, path: tuple[Space, ...]) -> Non
 
 
 def do_pivot(p: _Play, a: Action, i: int) -> None:
-    """CF-73: a vehicle (or gun) turns in place to face another edge; tracked up to 180, wheeled 90."""
+    """CF-73: a vehicle (or gun) turns in place to face another edge; tracked up to 180, wheeled 90. A unit under
+    a blind is revealed first (CF-109): the pivot is its own, which the marker cannot show without naming it."""
     f = a.kind[-1]
+    if p.units[i].hidden:  # CF-109
+        reveal(p, i, "it pivots")
     u = p.units[i]
     p.set(i, facing=f, pivoted=True)
     p.say(f"{p.name(i)} pivots in place from {u.facing} to face {f} (seed \"Attacking vehicles\", CF-73)")
 
 
 def do_turret(p: _Play, a: Action, i: int) -> None:
+    """Seed "Attacking vehicles": the turret turned to another edge; a unit under a blind is revealed (CF-109)."""
     f = a.kind[-1]
+    if p.units[i].hidden:
+        reveal(p, i, "it turns its turret")
     u = p.units[i]
     p.set(i, turret=f, turned=True)
     p.say(f"{p.name(i)} turns its turret from {u.turret} to {f}: its main gun fires at one die less this "
@@ -176,6 +182,9 @@ def do_turret(p: _Play, a: Action, i: int) -> None:
 
 
 def do_button_up(p: _Play, a: Action, i: int) -> None:
+    """CF-68: a vehicle buttons up; under a blind it is revealed (CF-109)."""
+    if p.units[i].hidden:
+        reveal(p, i, "it buttons up")
     p.set(i, status="pinned")
     p.say(f"{p.name(i)} buttons up and takes a pin marker; it moves at the pinned rate (seed \"Vehicle Unit "
           "Status\", CF-68)")
