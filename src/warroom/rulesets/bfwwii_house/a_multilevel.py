@@ -115,6 +115,10 @@ def _move_outcome(v: Mapping[str, Any]) -> tuple[str, str]:
         return "not permitted", f"Level {v['to_level']} may only be occupied by troops unless the scenario permits"
     if v["enemy_occupied"]:
         return "not permitted", "an element cannot move through (or into) a BUS occupied by an enemy unit"
+    if v["to_kind"] == "tower" and 0 < v["to_level"] < v["tower_level"]:
+        return "not permitted", (f"Level {v['to_level']} of a Level {v['tower_level']} tower is an intervening "
+                                 "level, insufficiently substantial to occupy: only the ground level and Level "
+                                 f"{v['tower_level']} can be occupied (BF-91)")
     if v["same_bus"]:
         return "permitted", "within the BUS, through friendly elements, to another level"
     if v["from_level"] == 0:
@@ -133,8 +137,24 @@ def _move_outcome(v: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def _move_check(v: Mapping[str, Any]) -> None:
-    if v["same_bus"] and (v["from_kind"] != v["to_kind"] or v["share_side"]):
-        raise UsageError("same_bus=true: one BUS, so from_kind and to_kind are the same and share_side does not apply")
+    if v["same_bus"] and v["from_kind"] != v["to_kind"]:
+        raise UsageError(f"same_bus=true: one BUS, so from_kind and to_kind are the same (from_kind="
+                         f"{v['from_kind']}, to_kind={v['to_kind']})")
+    towers = [side for side in ("from", "to") if v[f"{side}_kind"] == "tower"]
+    if v["tower_level"] and not towers:
+        raise UsageError("tower_level=... is for a tower: give from_kind=tower or to_kind=tower")
+    if "to" in towers and v["to_level"] >= 1:
+        if not v["tower_level"]:
+            raise UsageError(f"to_kind=tower to_level={v['to_level']}: give tower_level=N, the tower's own level "
+                             "(its top): a tower's intervening levels cannot be occupied (000 Multi-Level BUS, "
+                             "Tower; BF-91)")
+        if v["to_level"] > v["tower_level"]:
+            raise UsageError(f"to_level={v['to_level']}: the tower is Level {v['tower_level']}; it has no Level "
+                             f"{v['to_level']}")
+    if "from" in towers and v["tower_level"] and (v["same_bus"] or "to" not in towers):
+        if 0 < v["from_level"] < v["tower_level"] or v["from_level"] > v["tower_level"]:
+            raise UsageError(f"from_level={v['from_level']}: in a Level {v['tower_level']} tower an element can "
+                             f"only be at the ground level or on Level {v['tower_level']} (BF-91)")
     if v["unit"] != "troops" and v["from_level"] >= 1 and not v["scenario_permits"]:
         raise UsageError(f"unit={v['unit']} on Level {v['from_level']}: only troops occupy upper levels unless the "
                          "scenario permits")
@@ -146,7 +166,7 @@ def _move_check(v: Mapping[str, Any]) -> None:
     example={"from_level": 1, "to_level": 1, "from_kind": "continuous", "to_kind": "continuous"},
     title="Multi-level BUS: moving between levels and BUS",
     summary="Whether an element may move to a level of a multi-level BUS directly, only via Level 0, or not at all.",
-    rule=cite(MULTI),
+    rule=cite(MULTI, readings=("BF-91", "BF-95")),
     params=(
         Param("from_level", "int", "the level the element is on now (0: ground level or outside the BUS)", 0,
               minimum=0, maximum=6),
@@ -154,7 +174,9 @@ def _move_check(v: Mapping[str, Any]) -> None:
         Param("from_kind", "choice", "the BUS it is in now", "block", choices=KINDS),
         Param("to_kind", "choice", "the BUS it moves to", "block", choices=KINDS),
         Param("same_bus", "bool", "moving to another level of the same BUS", False),
-        Param("share_side", "bool", "the two BUS share a common side", True),
+        Param("share_side", "bool", "the two BUS share a common side (not asked when same_bus=true)", True),
+        Param("tower_level", "int", "a tower's own level, its top (0: no tower); only the ground level and this "
+              "level can be occupied", 0, minimum=0, maximum=6),
         Param("enemy_occupied", "bool", "the BUS to enter or pass through holds an enemy unit", False),
         Param("unit", "choice", "troops, gun or vehicle", "troops", choices=("troops", "gun", "vehicle")),
         Param("scenario_permits", "bool", "the scenario lets non-troops occupy upper levels", False),
@@ -163,14 +185,18 @@ def _move_check(v: Mapping[str, Any]) -> None:
     check=_move_check,
 )
 def bus_move(r: Resolution, from_level: int, to_level: int, from_kind: str, to_kind: str, same_bus: bool,
-             share_side: bool, enemy_occupied: bool, unit: str, scenario_permits: bool) -> Outcome:
+             share_side: bool, tower_level: int, enemy_occupied: bool, unit: str, scenario_permits: bool) -> Outcome:
     """Seed 000 "Multi-Level BUS", Movement into Multi-Level BUS: occupying a BUS is moving in,
     selecting the level, aligning facing to a side at that level and ceasing all movement;
     friendly-occupied BUS may be moved through, enemy-occupied ones not; from an upper storey
     an element may move to another Continuous BUS only at the same level and sharing a
-    side; from Block and Tower BUS only by exiting and re-entering via Level 0."""
+    side; from Block and Tower BUS only by exiting and re-entering via Level 0. Sub-Designations,
+    Tower: "intervening levels are insufficiently substantial to occupy": in a Level N tower only
+    the ground level and Level N can be occupied (BF-91). Moving within one BUS asks nothing of
+    shared sides (BF-95)."""
     result, why = _move_outcome({"from_level": from_level, "to_level": to_level, "from_kind": from_kind,
                                  "to_kind": to_kind, "same_bus": same_bus, "share_side": share_side,
+                                 "tower_level": tower_level,
                                  "enemy_occupied": enemy_occupied, "unit": unit,
                                  "scenario_permits": scenario_permits})
     r.step(why)

@@ -79,6 +79,9 @@ ALL_VISIBILITY = (NIGHT_GOOD, DAWN, NIGHT_POOR)
 
 def _manoeuvre_check(v: Mapping[str, Any]) -> None:
     c = condition(v["visibility"])
+    if v["panicked_last"] and v["unit"] != "troops":
+        raise UsageError("panicked_last=true is for unit=troops: the Night Rules' \u22121 is for troops that "
+                         "panicked on their last manoeuvre roll; vehicles take no such modifier (BF-90)")
     if v["rapid_advance"] and c.night and not v["on_paved_road"]:
         raise UsageError(f"rapid_advance=true at {c.label}: no rapid advance at night except moving on paved roads "
                          "(and then at full speed, not double speed); set on_paved_road=true or move normally")
@@ -95,7 +98,7 @@ def _manoeuvre_total(v: Mapping[str, Any]) -> int:
         total += 1
     if not v["enemy_in_los"] and not c.night:
         total += 2
-    if v["panicked_last"] and c.night:
+    if v["panicked_last"] and c.night and v["unit"] == "troops":
         total += c.panicked_last_manoeuvre
     return total
 
@@ -116,7 +119,7 @@ def _command_holds(c: Condition, v: Mapping[str, Any]) -> bool:
     title="Manoeuvre at night or in poor visibility",
     summary="The command, enemy-proximity and panic terms of the manoeuvre roll, rapid advance, bog-down and "
             "discipline rating, by visibility.",
-    rule=cite(NIGHT_GOOD, DAWN, NIGHT_POOR, readings=("BF-2", "BF-21", "BF-22")),
+    rule=cite(NIGHT_GOOD, DAWN, NIGHT_POOR, readings=("BF-2", "BF-21", "BF-22", "BF-90")),
     params=(
         VISIBILITY,
         Param("unit", "choice", "the unit rolling", "troops", choices=("troops", "vehicle")),
@@ -140,7 +143,8 @@ def visibility_manoeuvre(r: Resolution, visibility: str, unit: str, in_command: 
     command modifier for troops beyond 2" of their commander (1" in poor visibility), nor
     for vehicles beyond 4" (2") or out of its LOS; no +2 enemy proximity modifier for having
     no LOS to a spotted or suspected enemy; -1 if troops panicked on their last manoeuvre
-    roll; no rapid advance except on paved roads, at full speed not double; bog-down -1
+    roll (troops only: the list gives troops and vehicles their own lines, BF-90); no rapid
+    advance except on paved roads, at full speed not double; bog-down -1
     (-2 in poor visibility; -1 at dawn, dusk or poor day visibility); every unit one
     discipline level lower unless night combat-trained (BF-21, BF-22)."""
     c = condition(visibility)

@@ -38,7 +38,6 @@ class Building(Table):
     swollen_river: int
     several_units: int
     within_inches: int = Field(ge=0)
-    most_spans: int = Field(ge=1)
 
 
 class BridgeCloseCombat(Table):
@@ -89,9 +88,6 @@ def _check_build(v: Mapping[str, Any]) -> None:
     if v["distance"] > BUILD.within_inches:
         raise UsageError(f"distance={v['distance']}: the builders must be conformed to the gap within "
                          f"{BUILD.within_inches}\" of the dismounted bridging equipment")
-    if v["spans"] > BUILD.most_spans:
-        raise UsageError(f"spans={v['spans']}: more spans than a tactical game can build (at most "
-                         f"{BUILD.most_spans}); start the scenario with the bridge nearly complete")
     if v["spans_done"] >= v["spans"]:
         raise UsageError(f"spans_done={v['spans_done']}: the bridge needs {v['spans']} span(s); it is already built")
 
@@ -105,7 +101,7 @@ def _check_build(v: Mapping[str, Any]) -> None:
     rule=cite(BRIDGING, ENGINEERING, readings=("BF-52", "BF-66", "BF-69")),
     params=(
         Param("spans", "int", "spans the scenario says the obstacle needs", 1, minimum=1, maximum=40),
-        Param("spans_done", "int", "spans already placed", 0, minimum=0, maximum=40),
+        Param("spans_done", "int", "spans already placed (fewer than spans)", 0, minimum=0, maximum=39),
         Param("units", "int", "T class units working on the span (one designated primary builder)", 1,
               minimum=1, maximum=6),
         Param("dr", "int", "discipline rating of the primary bridge builder", 0, minimum=-3, maximum=3),

@@ -54,7 +54,6 @@ class FortDemolition(Table):
     within_inches: int = Field(ge=0)
     attack: int
     per_additional_charge: int
-    most_charges: int = Field(ge=1)
 
 
 class FortCloseCombat(Table):
@@ -205,9 +204,6 @@ def _check_demolition(v: Mapping[str, Any]) -> None:
     most = TABLES.demolition
     if v["distance"] > most.within_inches:
         raise UsageError(f"distance={v['distance']}: the engineer must move within {most.within_inches}\" of the fort")
-    if v["charges"] > most.most_charges:
-        raise UsageError(f"charges={v['charges']}: at most {most.most_charges} charges (each takes an engineering "
-                         "action to prepare)")
     if v["unit"] == "other":
         raise UsageError("unit=other: engineer units use demolitions on a fort (an AVRE only where the scenario "
                          "lets it act as combat engineers)")
@@ -382,8 +378,6 @@ def _check_siege(v: Mapping[str, Any]) -> None:
     elif v["attack"] or v["other_modifiers"]:
         raise UsageError("attack= and other_modifiers= are for attacker=avre_petard; demolitions attack at 4, "
                          "+2 a further charge, with only the fort's armour as a modifier")
-    if v["charges"] > TABLES.demolition.most_charges:
-        raise UsageError(f"charges={v['charges']}: at most {TABLES.demolition.most_charges} charges")
 
 
 @procedure(

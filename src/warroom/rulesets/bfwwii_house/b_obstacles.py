@@ -34,6 +34,7 @@ from warroom.rulesets.bfwwii_house.b_common import (
     shown_total,
     src,
 )
+from warroom.rulesets.bfwwii_house.a_visibility import VISIBILITY, condition, vsrc
 from warroom.rulesets.bfwwii_house.b_engineering import TABLES as ENGINEERING_TABLES
 from warroom.rulesets.bfwwii_house.base_tables import BOG_DOWN
 from warroom.rulesets.bfwwii_house.info import INFO
@@ -108,32 +109,41 @@ def _crossing_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
     example={"obstacle": "wire", "mover": "tracked"},
     title="Crossing an obstacle",
     summary="What a unit needs to cross wire, ditches, AT obstacles, bocage, bridges and lanes; the bog-down check.",
-    rule=cite(WIRE, DITCHES, TEETH, BOCAGE, BRIDGING, CLEARING, FUNNIES, readings=("BF-64", "BF-65")),
+    rule=cite(WIRE, DITCHES, TEETH, BOCAGE, BRIDGING, CLEARING, FUNNIES, readings=("BF-41", "BF-64", "BF-65",
+                                                                                 "BF-89", "BF-94")),
     params=(
         Param("obstacle", "choice", "the obstacle, gapped, filled or bridged as it now is",
               choices=tuple(TABLES.crossing)),
         Param("mover", "choice", "what crosses", "troops", choices=MOVERS),
         Param("hedgerow_cutter", "bool", "the vehicle has a hedgerow cutting device (bocage)", False),
+        VISIBILITY,
     ),
     results=_crossing_rows,
 )
-def obstacle_crossing(r: Resolution, obstacle: str, mover: str, hedgerow_cutter: bool) -> Outcome:
+def obstacle_crossing(r: Resolution, obstacle: str, mover: str, hedgerow_cutter: bool,
+                      visibility: str) -> Outcome:
     """Seed 000 "Barbed Wire" (a gap is one terrain effect better; tracked and half-tracked vehicles
     that breach and pass the bog-down check gap the wire), "Anti-Tank Ditches" (impassable to
     vehicles; filled sections and fascines a breach/bog-down check; bridged: breach, no check),
     "Dragons Teeth or AT Obstacles", "Bocage Hedgerows" (a gap one effect better; a vehicle that
     breaches leaves a gap; flank armour unless a hedgerow cutter), "Bridging" (breach; a defile),
     "Clearing Mines" (line-charge lane) and Hobart's "Funnies" (ARK, Bobbin, Conger). Ungapped
-    bocage and the effect ladder: BF-65. The bog-down check: base table [bog_down] (BF-64)."""
+    bocage and the effect ladder: BF-65. The bog-down check: base table [bog_down] (BF-64), with the
+    light's modifier of "Night Rules - Good Visibility", "Dawn / Dusk Rules or Day Poor Visibility"
+    and "Night Rules - Poor Visibility" (-1, -1, -2 "on Bog Down table"; every check, BF-41, BF-89).
+    A hedgerow cutter lifts only the forced flank armour: the vehicle is hit on the armour facing
+    the fire (BF-94)."""
     c = TABLES.crossing[obstacle]
     effect = c.effect(mover)
     r.step(f"{mover} at {c.label} (000 {c.section})")
     if c.note:
         r.step(c.note)
     if obstacle == "bocage" and mover not in ("troops",) and effect != "impassable":
-        r.step("breaching: if hit by direct fire it uses its "
-               + ("front armour: it has a hedgerow cutter" if hedgerow_cutter else
-                  "flank armour (it goes over the hedgerow, exposing its belly)"))
+        r.step("breaching: if hit by direct fire it uses "
+               + ("the armour facing the fire, as anywhere else: with a hedgerow cutter it does not go over "
+                  "the hedge belly up (BF-94)" if hedgerow_cutter else
+                  "its flank armour, whichever way the fire comes (it goes over the hedgerow, exposing its "
+                  "belly)"))
     if effect == "impassable":
         return r.result(IMPASSABLE, f"{c.label}: impassable to {mover}")
     if effect == "none":
@@ -144,6 +154,9 @@ def obstacle_crossing(r: Resolution, obstacle: str, mover: str, hedgerow_cutter:
     modifier: int = getattr(t.mover_modifiers, mover)
     if modifier:
         r.modifier(f"{mover} mover", modifier, "the base game's bog-down table")
+    light = condition(visibility)
+    if light.bog_down:
+        modifier += r.modifier(light.label, light.bog_down, vsrc(visibility, "Manoeuvre; BF-41, BF-89"))
     r.step(f"a breach action and a bog-down check: bogged down on a modified {t.bogged_down_at_or_below} or less")
     roll = r.die(t.die_sides, label="bog-down check")
     total = roll + modifier
