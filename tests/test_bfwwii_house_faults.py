@@ -148,7 +148,7 @@ def test_a_towers_intervening_levels_cannot_be_occupied() -> None:
     with pytest.raises(UsageError, match="only be at the ground level or on Level 3"):
         warroom.odds(P + "bus-move", same_bus=True, from_kind="tower", to_kind="tower", from_level=2,
                      to_level=0, tower_level=3)
-    with pytest.raises(UsageError, match="tower_level=... is for a tower"):
+    with pytest.raises(UsageError, match=r"tower_level=\.\.\. is for a tower"):
         warroom.odds(P + "bus-move", tower_level=3)
 
 

@@ -151,9 +151,9 @@ def _move_check(v: Mapping[str, Any]) -> None:
         if v["to_level"] > v["tower_level"]:
             raise UsageError(f"to_level={v['to_level']}: the tower is Level {v['tower_level']}; it has no Level "
                              f"{v['to_level']}")
-    if "from" in towers and v["tower_level"] and (v["same_bus"] or "to" not in towers):
-        if 0 < v["from_level"] < v["tower_level"] or v["from_level"] > v["tower_level"]:
-            raise UsageError(f"from_level={v['from_level']}: in a Level {v['tower_level']} tower an element can "
+    if ("from" in towers and v["tower_level"] and (v["same_bus"] or "to" not in towers)
+            and v["from_level"] not in (0, v["tower_level"])):
+        raise UsageError(f"from_level={v['from_level']}: in a Level {v['tower_level']} tower an element can "
                              f"only be at the ground level or on Level {v['tower_level']} (BF-91)")
     if v["unit"] != "troops" and v["from_level"] >= 1 and not v["scenario_permits"]:
         raise UsageError(f"unit={v['unit']} on Level {v['from_level']}: only troops occupy upper levels unless the "

@@ -16,6 +16,7 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
+from warroom.rulesets.bfwwii_house.a_visibility import VISIBILITY, condition, vsrc
 from warroom.rulesets.bfwwii_house.b_common import (
     BOCAGE,
     BRIDGING,
@@ -34,7 +35,6 @@ from warroom.rulesets.bfwwii_house.b_common import (
     shown_total,
     src,
 )
-from warroom.rulesets.bfwwii_house.a_visibility import VISIBILITY, condition, vsrc
 from warroom.rulesets.bfwwii_house.b_engineering import TABLES as ENGINEERING_TABLES
 from warroom.rulesets.bfwwii_house.base_tables import BOG_DOWN
 from warroom.rulesets.bfwwii_house.info import INFO
