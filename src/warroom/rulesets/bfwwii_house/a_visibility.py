@@ -241,8 +241,6 @@ def _flare_check(v: Mapping[str, Any]) -> None:
     if v["fired_as"] == "direct" and v["aimed_at"] == "terrain_feature":
         raise UsageError("aimed_at=terrain_feature: a direct-fire flare may only be fired at a unit the firer has "
                          "SPOTTED or SUSPECTED")
-    if v["rounds_left"] == 0:
-        raise UsageError("rounds_left=0: the element has no flare rounds left (the scenario sets them, normally one)")
 
 
 def _flare_row(v: Mapping[str, Any]) -> str:
@@ -268,8 +266,8 @@ def _flare_row(v: Mapping[str, Any]) -> str:
               choices=("unit", "terrain_feature")),
         Param("weapon_template", "choice", "the weapon's own IDF template (indirect flares are twice its size)",
               "small", choices=("small", "large")),
-        Param("rounds_left", "int", "flare rounds the element has left (scenario; normally one)", 1, minimum=0,
-              maximum=20),
+        Param("rounds_left", "int", "flare rounds the element has left (scenario; normally one)", 1, minimum=1,
+              maximum=20, why="an element with no flare rounds left cannot fire a flare"),
     ),
     results=lambda v: (_flare_row(v),),
     check=_flare_check,

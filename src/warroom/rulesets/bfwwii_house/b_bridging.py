@@ -85,9 +85,6 @@ def _build_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
 def _check_build(v: Mapping[str, Any]) -> None:
     if not v["t_class"]:
         raise UsageError("t_class=false: only T class units can build a treadway/pontoon bridge (000 Bridging)")
-    if v["distance"] > BUILD.within_inches:
-        raise UsageError(f"distance={v['distance']}: the builders must be conformed to the gap within "
-                         f"{BUILD.within_inches}\" of the dismounted bridging equipment")
     if v["spans_done"] >= v["spans"]:
         raise UsageError(f"spans_done={v['spans_done']}: the bridge needs {v['spans']} span(s); it is already built")
 
@@ -108,7 +105,9 @@ def _check_build(v: Mapping[str, Any]) -> None:
         Param("swollen", "bool", "bridging a swollen river (scenario condition)", False),
         Param("t_class", "bool", "the builders are T class units", True),
         Param("distance", "int", "inches from the builders to the dismounted bridging equipment", 2,
-              minimum=0, maximum=48),
+              minimum=0, maximum=BUILD.within_inches,
+              why=f"the builders must be conformed to the gap within {BUILD.within_inches}\" of the dismounted "
+                  "bridging equipment"),
         MANOEUVRE_ROLL, within_param(),
     ),
     results=_build_rows,

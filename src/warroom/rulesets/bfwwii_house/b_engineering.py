@@ -88,7 +88,8 @@ OP_FIRE = Param(
     choices=("none", "suppressed", "disordered", "knocked_out"),
 )
 ACTIONS_AVAILABLE = Param("actions_available", "int", "manoeuvre actions the unit has left this turn", 1,
-                          minimum=0, maximum=4)
+                          minimum=1, maximum=4,
+                          why="a unit must have at least one available action to perform an engineering action")
 FIRED_OFFENSIVE = Param("fired_offensive", "bool", "the unit fired in this turn's offensive fire phase", False)
 FIRED_DEFENSIVE = Param("fired_defensive", "bool",
                         "the unit fired in the defensive fire phase of the previous player turn", False)
@@ -98,8 +99,6 @@ CANCELLED = "cancelled: opportunity fire stopped the action this turn"
 
 def check_restrictions(v: Mapping[str, Any], what: str = "an engineering action") -> None:
     """Seed 000 "Engineering Manoeuvre Actions", Restrictions on Engineering Actions."""
-    if v["actions_available"] < 1:
-        raise UsageError(f"actions_available=0: a unit must have at least one available action to perform {what}")
     if v["fired_offensive"]:
         raise UsageError(f"fired_offensive=true: a unit performing {what} may not fire in the offensive fire phase")
     if v["fired_defensive"]:
@@ -179,10 +178,6 @@ def _check_remove(v: Mapping[str, Any]) -> None:
     check_restrictions(v, "a remove demolition action")
     if not v["prepared"]:
         raise UsageError("prepared=false: a remove demolition action can only be done on a prepared demolition")
-    most = TABLES.remove_demolition.emplace_within_inches
-    if v["distance"] > most:
-        raise UsageError(f"distance={v['distance']}: to remove a demolition the unit must emplace adjacent to it, "
-                         f"within {most}\"")
     if not v["emplaced"]:
         raise UsageError("emplaced=false: the unit must first emplace adjacent (within 1\") to the demolition")
 
@@ -195,7 +190,10 @@ def _check_remove(v: Mapping[str, Any]) -> None:
     summary="Emplace within 1\" of a prepared demolition, then an engineering action removes it (no dice).",
     rule=cite(ENGINEERING, FORTS, readings=("BF-53",)),
     params=(
-        Param("distance", "int", "inches from the unit to the prepared demolition", 1, minimum=0, maximum=48),
+        Param("distance", "int", "inches from the unit to the prepared demolition", 1, minimum=0,
+              maximum=TABLES.remove_demolition.emplace_within_inches,
+              why=f"to remove a demolition the unit must emplace adjacent to it, within "
+                  f"{TABLES.remove_demolition.emplace_within_inches}\""),
         Param("emplaced", "bool", "the unit has emplaced there", True),
         Param("prepared", "bool", "there is a prepared demolition to remove", True),
         Param("in_fort", "bool", "the unit is an occupant of the fort the charge is laid against", False),

@@ -70,14 +70,9 @@ class FortTables(Table):
 TABLES = data("b_fortifications", FortTables)
 FORT = TABLES.fort
 ARMOUR = Param("armour", "int", "the fort's armour value now (log bunker 2, small concrete bunker 3, large 4-6)",
-               FORT.small_concrete, minimum=0, maximum=12)
-
-
-def check_armour(v: Mapping[str, Any]) -> None:
-    """A fort whose armour is down to 1 is rubble already (BF-74)."""
-    if v["armour"] <= FORT.rubble_at_or_below:
-        raise UsageError(f"armour={v['armour']}: a fort whose armour is reduced to {FORT.rubble_at_or_below} is "
-                         "rubble already (000 Concrete Bunkers and Fortifications)")
+               FORT.small_concrete, minimum=FORT.rubble_at_or_below + 1, maximum=12,
+               why=f"a fort whose armour is reduced to {FORT.rubble_at_or_below} is rubble already (000 Concrete "
+                   "Bunkers and Fortifications, BF-74)")
 
 NO_EFFECT = "no effect"
 COLLAPSE = "kill: the fort collapses, occupants destroyed, the area becomes rubble"
@@ -118,7 +113,6 @@ FIRERS = ("direct", "shaped_charge", "avre_petard", "dive_bomber", "artillery")
 
 
 def _check_fire(v: Mapping[str, Any]) -> None:
-    check_armour(v)
     firer = v["firer"]
     if firer == "artillery":
         raise UsageError("firer=artillery: indirect artillery fire is useless against forts (000 Concrete Bunkers "
@@ -130,10 +124,6 @@ def _check_fire(v: Mapping[str, Any]) -> None:
         return
     if v["pre_mapped"]:
         raise UsageError("pre_mapped is for firer=dive_bomber")
-    most = TABLES.direct_fire.max_range_inches
-    if v["range"] > most:
-        raise UsageError(f"range={v['range']}: the maximum range against a fort is {most}\" (pin-point fire at an "
-                         "embrasure, door or weak point)")
     if v["vehicle"] and not v["emplaced"]:
         raise UsageError("emplaced=false: a vehicle must be emplaced to attack a fort")
     if firer == "avre_petard" and not v["vehicle"]:
@@ -155,7 +145,10 @@ def _check_fire(v: Mapping[str, Any]) -> None:
               "avre_petard (BR-13), dive_bomber (T,G,sV of the bomber), artillery (IDF)", choices=FIRERS),
         Param("attack", "int", "the unmodified attack strength used (see firer)", minimum=0, maximum=15),
         ARMOUR,
-        Param("range", "int", "range to the fort in inches", 1, minimum=0, maximum=100),
+        Param("range", "int", "range to the fort in inches (not asked of dive bombers)", 1, minimum=0,
+              maximum=TABLES.direct_fire.max_range_inches,
+              why=f"the maximum range against a fort is {TABLES.direct_fire.max_range_inches}\" (pin-point fire at "
+                  "an embrasure, door or weak point)"),
         Param("vehicle", "bool", "the firer is a vehicle", False),
         Param("emplaced", "bool", "the firing vehicle is emplaced", True),
         Param("spotted", "bool", "the fort is SPOTTED (not merely suspected)", True),
@@ -200,10 +193,6 @@ def _demolition_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def _check_demolition(v: Mapping[str, Any]) -> None:
-    check_armour(v)
-    most = TABLES.demolition
-    if v["distance"] > most.within_inches:
-        raise UsageError(f"distance={v['distance']}: the engineer must move within {most.within_inches}\" of the fort")
     if v["unit"] == "other":
         raise UsageError("unit=other: engineer units use demolitions on a fort (an AVRE only where the scenario "
                          "lets it act as combat engineers)")
@@ -221,7 +210,9 @@ def _check_demolition(v: Mapping[str, Any]) -> None:
         Param("charges", "int", "prepared charges, all set off together (one engineering action each to prepare)",
               1, minimum=1, maximum=12),
         ARMOUR,
-        Param("distance", "int", "inches from the engineer to the fort", 1, minimum=0, maximum=48),
+        Param("distance", "int", "inches from the engineer to the fort", 1, minimum=0,
+              maximum=TABLES.demolition.within_inches,
+              why=f"the engineer must move within {TABLES.demolition.within_inches}\" of the fort"),
         Param("unit", "choice", "who sets the charges (avre: an AVRE the scenario lets act as engineers)",
               "engineers", choices=("engineers", "avre", "other")),
         OP_FIRE,
@@ -277,7 +268,6 @@ def fort_demolition(r: Resolution, charges: int, armour: int, distance: int, uni
         Param("other_modifiers", "int", "any other base-game modifiers", 0, minimum=-10, maximum=10),
     ),
     results=("no effect", "occupants suppressed", "occupants disordered", "occupants knocked out"),
-    check=check_armour,
 )
 def fort_occupants_fire(r: Resolution, attack: int, armour: int, fire: str, occupants: str,
                         other_modifiers: int) -> Outcome:
@@ -302,7 +292,6 @@ CC_ROWS = (
 
 
 def _check_cc(v: Mapping[str, Any]) -> None:
-    check_armour(v)
     if v["attacker"] not in TABLES.close_combat.attackers:
         raise UsageError("attacker=other: only engineers, vehicles allowed to close combat built-up areas "
                          "(flamethrowers, the AVRE) and scenario assault troops may close combat units in a fort")
@@ -369,7 +358,6 @@ def _siege_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def _check_siege(v: Mapping[str, Any]) -> None:
-    check_armour(v)
     if v["attacker"] == "avre_petard":
         if v["charges"] != 1:
             raise UsageError("charges=... is for attacker=demolitions")
