@@ -96,6 +96,9 @@ def test_one_turn_on_an_anti_tank_obstacle_counts_toward_six() -> None:
     assert odds("gap-anti-tank-obstacle", team="bulldozer") == {"gapped": F(1, 2), "not gapped": F(1, 2)}
     with pytest.raises(UsageError, match="already gone"):
         warroom.odds(B + "gap-anti-tank-obstacle", successes_so_far=6)
+    # A Bulldozer removes it after one success: one already made, it is gone.
+    with pytest.raises(UsageError, match="1 success gap the obstacle for team=bulldozer"):
+        warroom.odds(B + "gap-anti-tank-obstacle", team="bulldozer", successes_so_far=1)
 
 
 @RULE("001", "Anti-tank Obstacles (P231)")

@@ -95,10 +95,10 @@ def odds(
     ruleset's stand-in base-game tables with the given file.
     """
     spec = get_procedure(procedure)
-    values = spec.bind(_merged(params, kw))
-    if base_tables is not None:
+    if base_tables is not None:  # the parameters are checked against the tables in force
         with using_base_tables(spec.ruleset, base_tables):
-            return odds(spec.id, values, trials=trials, seed=seed, progress=progress)
+            return odds(spec.id, _merged(params, kw), trials=trials, seed=seed, progress=progress)
+    values = spec.bind(_merged(params, kw))
     run = spec.runner(values)
     totals, leaves = enumerate_tree(lambda r: run(r).result, _cache_for(spec, values), explain=True)
     rows = spec.result_rows(values)
@@ -137,10 +137,10 @@ def roll(
         outcome, resolution = play(run, _generator(seed, rng))
         return ruling_of(spec, values, outcome, resolution)
     spec = get_procedure(procedure)
-    values = spec.bind(_merged(params, kw))
-    if base_tables is not None:
+    if base_tables is not None:  # the parameters are checked against the tables in force
         with using_base_tables(spec.ruleset, base_tables):
-            return roll(spec.id, values, seed=seed, rng=rng)
+            return roll(spec.id, _merged(params, kw), seed=seed, rng=rng)
+    values = spec.bind(_merged(params, kw))
     outcome, resolution = play(spec.runner(values), _generator(seed, rng))
     return ruling_of(spec, values, outcome, resolution)
 

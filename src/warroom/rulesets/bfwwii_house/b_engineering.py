@@ -288,15 +288,18 @@ TASK_PARAMS = (
     Param("unit", "choice", "who does it (avre: an AVRE the scenario lets act as combat engineers)",
           "engineers", choices=UNITS),
     Param("actions_done", "int", "engineering actions already spent on it (by this or another unit)", 0,
-          minimum=0, maximum=20),
+          minimum=0, maximum=19, why="no task takes more than 20 actions (a wide AT ditch: wide_ditch_actions)"),
     Param("culin_cutter", "bool",
           "a tank with a Culin hedgerow cutter has spent a manoeuvre action conformed at the spot", False),
     Param("ditch", "choice", "the AT ditch variant (ditch tasks)", "standard",
           choices=("standard", "concrete_lined", "wide")),
-    Param("wide_ditch_actions", "int", "engineering actions the scenario sets for a wide AT ditch", 0,
-          minimum=0, maximum=20),
+    Param("wide_ditch_actions", "int", "engineering actions the scenario sets for each task on a wide AT ditch "
+          "(\"more than one\": at least 2, BF-85)", 2, minimum=2, maximum=20,
+          why="a wide AT ditch needs more than one engineering action (BF-85)"),
 )
 """The parameters that name a task and its progress, shared by the task's odds and its turn-by-turn tracker."""
+WIDE_DEFAULT = 2
+"""A wide AT ditch's engineering actions when the scenario gives none: "more than one", the least that is (BF-85)."""
 
 
 def within_param(default: int | None = None) -> Param:
@@ -308,7 +311,7 @@ def task_actions(v: Mapping[str, Any]) -> int:
     task = TABLES.tasks[v["task"]]
     if v["culin_cutter"] and task.actions_with_culin is not None:
         return task.actions_with_culin
-    if v["ditch"] == "wide" and task.section == DITCHES:
+    if v["ditch"] == "wide" and task.section == DITCHES and task.kind == "engineering":
         return int(v["wide_ditch_actions"])
     return task.actions
 
@@ -333,11 +336,10 @@ def _check_task(v: Mapping[str, Any]) -> None:
     if v["ditch"] == "concrete_lined" and task.earth_only:
         raise UsageError("ditch=concrete_lined: a concrete-lined AT ditch cannot be filled by hand or by dozer; "
                          "use explosives, fascines or bridging (000 Anti-Tank Ditches, variants)")
-    if v["ditch"] == "wide" and v["wide_ditch_actions"] < 2:
-        raise UsageError("ditch=wide: a wide AT ditch needs more than one engineering action; give the "
-                         "scenario's number as wide_ditch_actions=2 or more (reading BF-85)")
-    if v["ditch"] != "wide" and v["wide_ditch_actions"]:
-        raise UsageError("wide_ditch_actions is only for ditch=wide")
+    if v["wide_ditch_actions"] != WIDE_DEFAULT and (v["ditch"] != "wide" or task.kind != "engineering"):
+        raise UsageError("wide_ditch_actions is only for an engineering task on a wide AT ditch (ditch=wide); "
+                         + ("a fascine is one ordinary action and fills one section whatever the ditch (BF-101)"
+                            if task.kind != "engineering" else f"this ditch is ditch={v['ditch']}"))
     if v["actions_done"] >= task_actions(v):
         raise UsageError(f"actions_done={v['actions_done']}: the task takes {task_actions(v)} action(s); it is "
                          "already done")
@@ -350,7 +352,7 @@ def _check_task(v: Mapping[str, Any]) -> None:
     title="An engineering task of several actions",
     summary="How many turns an engineering task takes: its engineering actions, one a turn (obstacle sections).",
     rule=cite(ENGINEERING, CLEARING, WIRE, DITCHES, TEETH, BOCAGE, ROADBLOCKS, FORTS, FUNNIES,
-              readings=("BF-52", "BF-53", "BF-85", "BF-86")),
+              readings=("BF-52", "BF-53", "BF-85", "BF-86", "BF-101")),
     params=(
         *TASK_PARAMS,
         MANOEUVRE_ROLL, DR, within_param(),
@@ -366,7 +368,8 @@ def engineering_task(r: Resolution, task: str, unit: str, actions_done: int, cul
     Wire (1), Anti-Tank Ditches (dozer 1, demolition 1, fascine 1 ordinary action (BF-86), bridge
     layer 1; concrete-lined and wide variants, BF-85), Dragons Teeth (dozer 2, demolition 1),
     Bocage Hedgerows (dozer 2, demolition 2 or 1 after a Culin cutter), Roadblocks (dozer 2,
-    demolition 2), Concrete Bunkers (1 a charge), Hobart's "Funnies" (ARK 1). Opportunity fire: BF-53."""
+    demolition 2), Concrete Bunkers (1 a charge), Hobart's "Funnies" (ARK 1). Opportunity fire: BF-53.
+    The wide-ditch count is of engineering actions: a fascine stays one ordinary action (BF-101)."""
     t = TABLES.tasks[task]
     needed = task_actions({"task": task, "culin_cutter": culin_cutter, "ditch": ditch,
                            "wide_ditch_actions": wide_ditch_actions})
@@ -375,13 +378,28 @@ def engineering_task(r: Resolution, task: str, unit: str, actions_done: int, cul
            + (f", {actions_done} already done" if actions_done else ""))
     if culin_cutter:
         r.step("a Culin-cutter tank has worked the spot: the charge takes one engineering action")
-    r.step("a Disorder or Knocked-Out from opportunity fire cancels a turn's action (BF-53)")
+    if t.kind != "engineering" and ditch == "wide":
+        r.step("a wide ditch: each fascine vehicle fills one section with its one action; the scenario says how "
+               "many sections, and so fascines, the crossing needs (BF-101)")
+    r.step("a Disorder or Knocked-Out from opportunity fire cancels a turn's action (BF-53"
+           + (", taken for the fascine's ordinary action too: BF-101)" if t.kind != "engineering" else ")"))
     sides, need = action_chance(r, manoeuvre_roll, dr)
     turns = run_actions(r, (needed,), 1, sides, need, actions_done, within)
     if turns is None:
         return r.result(f"not done within {plural(within, 'turn')}", "the task is still unfinished")
     return r.result(f"done in {plural(turns, 'turn')}", f"done: {t.then}")
 
+
+
+def _check_turn(v: Mapping[str, Any]) -> None:
+    """The task, then Restrictions on Engineering Actions for an engineering action (BF-102)."""
+    _check_task(v)
+    if TABLES.tasks[v["task"]].kind == "engineering":
+        check_restrictions(v)
+    elif v["fired_offensive"] or v["fired_defensive"]:
+        raise UsageError("fired_offensive / fired_defensive: the restrictions on firing are for engineering "
+                         "actions; placing a fascine is an ordinary manoeuvre action (BF-86, BF-101), whose base-game "
+                         "rules on firing warroom does not have: leave them false")
 
 
 @procedure(
@@ -391,22 +409,26 @@ def engineering_task(r: Resolution, task: str, unit: str, actions_done: int, cul
     title="One turn of work on an engineering task",
     summary="One turn's engineering action on a task of several: the progress it carries to the next turn.",
     rule=cite(ENGINEERING, CLEARING, WIRE, DITCHES, TEETH, BOCAGE, ROADBLOCKS, FORTS, FUNNIES,
-              readings=("BF-52", "BF-53", "BF-85", "BF-86")),
+              readings=("BF-52", "BF-53", "BF-85", "BF-86", "BF-101", "BF-102")),
     params=(
         *TASK_PARAMS,
-        MANOEUVRE_ROLL, DR, OP_FIRE,
+        MANOEUVRE_ROLL, DR, OP_FIRE, *RESTRICTIONS,
     ),
     results=("task finished", "one more action done", "no action this turn"),
-    check=_check_task,
+    check=_check_turn,
 )
 def engineering_turn(r: Resolution, task: str, unit: str, actions_done: int, culin_cutter: bool, ditch: str,
-                     wide_ditch_actions: int, manoeuvre_roll: bool, dr: int, opportunity_fire: str) -> Outcome:
+                     wide_ditch_actions: int, manoeuvre_roll: bool, dr: int, opportunity_fire: str,
+                     actions_available: int, fired_offensive: bool, fired_defensive: bool) -> Outcome:
     """Seed 000 "Engineering Manoeuvre Actions": a task of several engineering actions is tracked
     from turn to turn and may use non-consecutive turns or another unit; one engineering action a
     unit a turn (BF-52). This is one turn of the umpire's tracker: the new count of actions done is
     carried into the next turn (``engineering-task`` gives the odds of the turns still to come).
     Opportunity fire that disorders or knocks out the unit cancels its action (BF-53); the action
-    counts of wide and concrete-lined ditches (BF-85) and of fascines (BF-86) are the task's."""
+    counts of wide and concrete-lined ditches (BF-85) and of fascines (BF-86) are the task's; a
+    fascine is one ordinary action on a wide ditch too (BF-101). Restrictions on Engineering Actions:
+    a unit with no available action, that fired in this turn's offensive fire phase or in the
+    previous player turn's defensive fire phase, makes no engineering action (BF-102)."""
     t = TABLES.tasks[task]
     needed = task_actions({"task": task, "culin_cutter": culin_cutter, "ditch": ditch,
                            "wide_ditch_actions": wide_ditch_actions})

@@ -61,9 +61,6 @@ def _check(v: Mapping[str, Any]) -> None:
         why = ("moved" if v["controller_moved"] else "is Pinned Down" if v["controller_pinned"] else "shot")
         raise UsageError(f"the controlling team {why}: only a controlling team that did not move and is not Pinned "
                          "Down switches on the carrier, instead of shooting (Demolition Carriers)")
-    if v["distance"] > DEMO.move_inches:
-        raise UsageError(f"distance={v['distance']}: the carrier moves {DEMO.move_inches}\" to contact its target "
-                         "(Demolition Carriers); this target is out of its reach")
     if v["carrier"] == "goliath" and v["firepower"] not in (0, DEMO.goliath_firepower):
         raise UsageError(f"firepower={v['firepower']}: a Goliath Demolition carrier has Firepower "
                          f"{DEMO.goliath_firepower}+ (Demolition Carriers); leave firepower out")
@@ -87,7 +84,9 @@ def _check(v: Mapping[str, Any]) -> None:
               choices=("goliath", "other")),
         Param("firepower", "int", "another carrier's Firepower rating (0: a Goliath's 4+)", 0, minimum=0, maximum=6),
         skill_param("controller_skill", "the controlling team"),
-        Param("distance", "int", "inches from the carrier to the target", 8, minimum=0, maximum=200),
+        Param("distance", "int", "inches from the carrier to the target", 8, minimum=0, maximum=DEMO.move_inches,
+              why=f"the carrier moves {DEMO.move_inches}\" to contact its target (Demolition Carriers); a target "
+                  "farther off is out of its reach"),
         Param("teams_inside", "int", "teams inside the Building (target=building)", 1, minimum=1, maximum=12),
         Param("controller_moved", "bool", "the controlling team moved this turn", False),
         Param("controller_pinned", "bool", "the controlling team is Pinned Down", False),
