@@ -14,7 +14,7 @@ from warroom.core.base_tables import tables_in_force, using_base_tables
 from warroom.core.chance import Outcome, Resolution, Weights
 from warroom.core.errors import UsageError
 from warroom.core.evaluate import Cache, enumerate_tree, play, sample_batch
-from warroom.core.registry import ProcedureSpec, get_procedure
+from warroom.core.registry import ProcedureSpec, get_procedure, get_ruleset
 from warroom.core.ruling import Modifier, Odds, Ruling
 
 
@@ -178,7 +178,7 @@ def ruling_of(spec: ProcedureSpec, values: Mapping[str, Any], outcome: Outcome, 
     return Ruling(
         spec.id, spec.title, spec.rule, dict(values), tuple(resolution.modifiers), tuple(resolution.dice),
         tuple(resolution.steps), outcome.row, _checked(spec, values, outcome.result),
-        _after(spec, values, outcome),
+        _after(spec, values, outcome), get_ruleset(spec.ruleset).rulings,
     )
 
 

@@ -32,6 +32,10 @@ class RulesetInfo:
     seed: str
     chance: str = "dice and cards, exact odds by enumeration"
     information: str = "perfect (umpire procedures)"
+    rulings: Literal["table", "umpire"] = "table"
+    """How its rulings end: ``table`` names the table row read and prints the result in capitals
+    (the full games' narration); ``umpire`` says the result as an umpire would at the table, with
+    what decided it in brackets."""
 
 
 Results = tuple[str, ...] | Callable[[Mapping[str, Any]], tuple[str, ...]]

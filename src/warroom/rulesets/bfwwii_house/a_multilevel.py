@@ -241,6 +241,9 @@ def _ml_cc_check(v: Mapping[str, Any]) -> None:
         raise UsageError("attacker_at=sector_below: a Level 0 sector has no sector below it")
     if v["target_level"] == 0 and v["sector_below"] != "vacant":
         raise UsageError("sector_below is for an upper-storey target (target_level 1 or more)")
+    if v["attacker_at"] == "sector_below" and v["sector_below"] != "attacker_side":
+        raise UsageError(f"attacker_at=sector_below with sector_below={v['sector_below']}: an attacker in the sector "
+                         "below holds it for its side; give sector_below=attacker_side (BF-98)")
 
 
 @procedure(
@@ -249,7 +252,7 @@ def _ml_cc_check(v: Mapping[str, Any]) -> None:
     example={"target_level": 1, "attacker_at": "within_1in_below", "sector_below": "vacant"},
     title="Multi-level BUS: who may declare close combat",
     summary="Whether an element may declare close combat against a sector of a multi-level BUS.",
-    rule=cite(MULTI),
+    rule=cite(MULTI, readings=("BF-98",)),
     params=(
         Param("target_level", "int", "the level of the sector attacked", 1, minimum=0, maximum=6),
         Param("attacker_at", "choice", "where the attacker is: within_1in_below (within 1\" of the BUS / of the "
@@ -273,14 +276,17 @@ def bus_close_combat(r: Resolution, target_level: int, attacker_at: str, target_
     occupants. An upper sector (A) can be attacked from an adjacent continuous BUS at the
     same level (Y), never across a block BUS (W); if the sector below (B) is vacant or
     hostile, also from within 1" of it (X, Z). A ground sector (B) from within 1" of its
-    aiming points, from adjacent ground sectors (X, Z) or from an enemy-held sector above."""
+    aiming points, from adjacent ground sectors (X, Z) or from an enemy-held sector above.
+    Any upper level is read as the seed's Level 1 example with the level beneath as its sector
+    below; an attacker in the sector below holds it; the "can still spot and shoot" note goes
+    with the refusal (BF-98)."""
     ok, why = _cc_outcome({"target_level": target_level, "attacker_at": attacker_at, "target_kind": target_kind,
                            "attacker_kind": attacker_kind, "sector_below": sector_below, "can_occupy": can_occupy,
                            "suspects": suspects})
     r.step(why)
     if ok:
-        r.step("troops that cannot close combat a sector may still spot and shoot at it")
         return r.result("may declare close combat", why)
+    r.step("troops that cannot close combat a sector may still spot and shoot at it (BF-98)")
     return r.result("may not declare close combat", why)
 
 

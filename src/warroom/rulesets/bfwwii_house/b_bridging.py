@@ -72,7 +72,7 @@ def _dice(r: Resolution, units: int, sides: int, need: int, label: str) -> int:
         return units
     if need > sides:
         return 0
-    return r.successes(units, sides, need, label=label)
+    return r.successes(units, sides, need, label=label, counting="success")
 
 
 # --- building ---------------------------------------------------------------------------------------
