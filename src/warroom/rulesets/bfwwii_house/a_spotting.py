@@ -152,7 +152,8 @@ def spotting_range(r: Resolution, distance: int, target_terrain: str, target: st
     vehicles are smoke Down 2, smoking ones Down 1 ("Knocked Out Vehicle Table"); Improved
     Position and better Down 1 (BF-19); Flat Featureless Terrain Up 1; streets are dense edge
     or deep (BF-97), a BUS dense cover (BF-96), both 4" at most; roads in BUAs open, and
-    troops in a BUS conformed to a street spot the troops in the BUS directly opposite ("Lanes, Streets & Roads & Rubble")."""
+    troops in a BUS conformed to a street spot the troops in the BUS directly opposite
+    ("Lanes, Streets & Roads & Rubble")."""
     if across_street_opposite:
         r.step("streets count as 1\" across or less: troops in a BUS conformed to the street automatically spot "
                "troops in the BUS directly opposite")
