@@ -205,7 +205,12 @@ def test_automatic_hits() -> None:
     assert odds("demolition-carrier", target="bailed_out_vehicle") == {"hit, no effect": F(1, 2),
                                                                        "bogged down": F(1, 2)}
     assert odds("demolition-carrier", target="man_packed_gun") == {"hit": 1}
-    assert odds("demolition-carrier", target="infantry", controller_skill="conscript") == {"hit": 1}
+    # "A Dug in Infantry or Man-packed Gun team (whether Dug In or Not)": infantry only when Dug In (FB-21).
+    assert odds("demolition-carrier", target="infantry", dug_in=True, controller_skill="conscript") == {"hit": 1}
+    assert odds("demolition-carrier", target="man_packed_gun", dug_in=True) == {"hit": 1}
+    # Infantry in the open: the conscript controller's Skill Test, 5+ on a d6: hit 2/6.
+    assert odds("demolition-carrier", target="infantry", controller_skill="conscript") == {"misses": F(2, 3),
+                                                                                          "hit": F(1, 3)}
     assert odds("demolition-carrier", target="building", teams_inside=3) == {"3 teams inside hit": 1}
 
 

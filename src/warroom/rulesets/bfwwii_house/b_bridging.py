@@ -21,6 +21,7 @@ from warroom.rulesets.bfwwii_house.b_common import (
     DR,
     ENGINEERING,
     IP_CLARIFICATIONS,
+    MISC,
     cite,
     data,
     plural,
@@ -259,23 +260,31 @@ def _check_cc(v: Mapping[str, Any]) -> None:
     example={"attacker_modifier": 1},
     title="Close combat against a pontoon bridge",
     summary="The bridge guards roll at 0; an attacker's modified roll equal or higher destroys the bridge.",
-    rule=cite(BRIDGING, readings=("BF-73", "BF-84")),
+    rule=cite(BRIDGING, MISC, readings=("BF-73", "BF-81", "BF-84", "BF-103")),
     params=(
         Param("target", "choice", "an emplaced pontoon bridge, dismounted bridging equipment, or a permanent bridge",
               "pontoon", choices=("pontoon", "equipment", "permanent")),
         Param("attacker_modifier", "int", "the attacker's close combat strength and modifiers, all told", 0,
               minimum=-10, maximum=10),
+        Param("attacker_rating", "int", "the attacker's unmodified close combat rating against the bridge", 1,
+              minimum=1, maximum=10,
+              why="a unit rated 0 against its target may initiate close combat only against a suppressed, "
+                  "disordered or concealed target, and a bridge is never any of these (000 Restrictions on Close "
+                  "Combat; BF-81, BF-103)"),
     ),
     results=("bridge destroyed", "bridge stands"),
     check=_check_cc,
 )
-def bridge_close_combat(r: Resolution, target: str, attacker_modifier: int) -> Outcome:
+def bridge_close_combat(r: Resolution, target: str, attacker_modifier: int, attacker_rating: int) -> Outcome:
     """Seed 000 "Bridging", Destroying Pontoon Bridges by Close Combat: emplaced pontoon bridges and
     dismounted bridging equipment defend at modifier 0 and may not initiate; an attacker's modified
     roll equal or higher than the bridge's destroys it; permanent bridges are immune. Each side
-    rolls the base game's close combat die ([close_combat], BF-84; BF-73)."""
+    rolls the base game's close combat die ([close_combat], BF-84; BF-73). "Restrictions on Close
+    Combat" (BF-81): a unit rated 0 against the bridge may never initiate, since a bridge is never
+    suppressed, disordered or concealed (BF-103)."""
     t = CLOSE_COMBAT.read(r)
     bridge = TABLES.close_combat.bridge_modifier
+    r.step(f"the attacker, rated {attacker_rating} against the bridge, may initiate (BF-81, BF-103)")
     r.step(f"the bridge guards roll d{t.die_sides} {signed(bridge)}; the attacker d{t.die_sides} "
            f"{signed(attacker_modifier)}")
     if attacker_modifier:

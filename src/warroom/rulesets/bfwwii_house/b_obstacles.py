@@ -36,6 +36,7 @@ from warroom.rulesets.bfwwii_house.b_common import (
     src,
 )
 from warroom.rulesets.bfwwii_house.b_engineering import TABLES as ENGINEERING_TABLES
+from warroom.rulesets.bfwwii_house.b_engineering import WIDE_DEFAULT
 from warroom.rulesets.bfwwii_house.base_tables import BOG_DOWN
 from warroom.rulesets.bfwwii_house.info import INFO
 
@@ -168,8 +169,18 @@ def obstacle_crossing(r: Resolution, obstacle: str, mover: str, hedgerow_cutter:
     return r.result(CHECKED, f"modified {total} > {t.bogged_down_at_or_below}: through")
 
 
+def _ip_success(v: Mapping[str, Any]) -> str:
+    done = "success: " + TABLES.ip_tasks[v["task"]].success
+    if v["ditch"] != "wide":
+        return done
+    now = v["successes_done"] + 1
+    if now >= v["wide_ditch_actions"]:
+        return done + f" (the last of the wide ditch's {v['wide_ditch_actions']})"
+    return f"success: {now} of the {v['wide_ditch_actions']} successes a wide ditch needs"
+
+
 def _ip_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
-    return (f"success: {TABLES.ip_tasks[v['task']].success}", "failure: no effect this turn")
+    return (_ip_success(v), "failure: no effect this turn")
 
 
 def _check_ip(v: Mapping[str, Any]) -> None:
@@ -182,6 +193,11 @@ def _check_ip(v: Mapping[str, Any]) -> None:
         raise UsageError("conformed=false: the stand must conform to the wire to cut a gap")
     if v["ditch"] != "standard" and v["task"] != "fill_ditch":
         raise UsageError("ditch=... is for task=fill_ditch")
+    if v["ditch"] != "wide" and (v["wide_ditch_actions"] != WIDE_DEFAULT or v["successes_done"]):
+        raise UsageError("wide_ditch_actions and successes_done are for ditch=wide")
+    if v["successes_done"] >= v["wide_ditch_actions"]:
+        raise UsageError(f"successes_done={v['successes_done']}: the wide ditch needs {v['wide_ditch_actions']}; "
+                         "it is already filled")
 
 
 @procedure(
@@ -190,34 +206,44 @@ def _check_ip(v: Mapping[str, Any]) -> None:
     example={"task": "wire_gap", "dr": 1},
     title="An Improve Position task on an obstacle",
     summary="Cut wire by hand or fill an AT ditch: one roll on BFWWII's Improve Position table, +/-dr.",
-    rule=cite(WIRE, DITCHES, readings=("BF-66", "BF-85")),
+    rule=cite(WIRE, DITCHES, readings=("BF-66", "BF-85", "BF-104")),
     params=(
         Param("task", "choice", "wire_gap (cut wire by hand) or fill_ditch (collapse an AT ditch's sides)",
               choices=tuple(TABLES.ip_tasks)),
         DR,
         Param("conformed", "bool", "the troop stand is conformed to (or occupying) the obstacle", True),
-        Param("ditch", "choice", "the AT ditch variant", "standard", choices=("standard", "concrete_lined")),
+        Param("ditch", "choice", "the AT ditch variant", "standard", choices=("standard", "concrete_lined", "wide")),
         Param("other_modifiers", "int", "any other base-game Improve Position modifiers", 0,
               minimum=-5, maximum=5),
+        Param("wide_ditch_actions", "int", "a wide ditch: the scenario's count for each task on it (at least 2, "
+              "BF-85), here successful Improve Position rolls", WIDE_DEFAULT, minimum=2, maximum=20,
+              why="a wide AT ditch needs more than one action (BF-85)"),
+        Param("successes_done", "int", "a wide ditch: successful rolls already made on it", 0, minimum=0,
+              maximum=19, why="a wide ditch needs at most 20 (wide_ditch_actions)"),
     ),
     results=_ip_rows,
     check=_check_ip,
 )
 def improve_position_task(r: Resolution, task: str, dr: int, conformed: bool, ditch: str,
-                          other_modifiers: int) -> Outcome:
+                          other_modifiers: int, wide_ditch_actions: int, successes_done: int) -> Outcome:
     """Seed 000 "Barbed Wire", Creating gaps in Wire manually: a conformed troop stand that
     succeeds on the Improve Position table makes a gap. "Anti-Tank Ditches", filling it in: an
     improve position action occupying or conformed to the ditch; success lets a single vehicle
-    cross with a breach/bog-down check; not a concrete-lined ditch (BF-85). The IP table: base
-    table [improve_position] (BF-66)."""
+    cross with a breach/bog-down check; not a concrete-lined ditch (BF-85). A wide ditch takes the
+    scenario's count (at least 2) of successful rolls, one a turn (BF-85, BF-104). The IP table:
+    base table [improve_position] (BF-66)."""
     t = TABLES.ip_tasks[task]
     r.step(f"{t.label} (000 {t.section}): an Improve Position roll")
     mods = r.modifier("discipline rating", dr, "the unit") if dr else 0
     if other_modifiers:
         mods += r.modifier("other modifiers", other_modifiers, "the base game")
+    if ditch == "wide":
+        r.step(f"a wide ditch: {wide_ditch_actions} successful rolls fill it, {successes_done} made so far "
+               "(BF-85, BF-104)")
     ok, row = roll_improve_position(r, mods)
     if ok:
-        return r.result(f"success: {t.success}", row)
+        return r.result(_ip_success({"task": task, "ditch": ditch, "wide_ditch_actions": wide_ditch_actions,
+                                     "successes_done": successes_done}), row)
     return r.result("failure: no effect this turn", row)
 
 
