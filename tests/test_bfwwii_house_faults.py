@@ -417,3 +417,32 @@ def test_house_rulings_read_as_an_umpire_says_them() -> None:
 def test_improve_position_successes_are_not_hits() -> None:
     text = str(warroom.roll(P + "bridge-demolition-prep", bridge="neufmolin", seed=3))
     assert "each a success on 6+" in text and " hits" not in text and "hitting" not in text
+
+
+@RULE("000", "Concrete Bunkers and Fortifications")
+def test_fort_siege_says_the_modified_total() -> None:
+    # Petard strength 6 against armour 5: d10 + 1 each shot while the armour stands at 5.
+    ruling = warroom.roll(P + "fort-siege", attacker="avre_petard", attack=6, armour=5, within=1, seed=4)
+    face = int(ruling.dice[0].faces[0])
+    assert any(f"armour 5: {face} +1 = modified {face + 1}:" in s for s in ruling.steps)
+
+
+@RULE("000", "Night Rules - Poor Visibility")
+def test_the_players_view_of_small_things() -> None:
+    # A flare in poor visibility cancels the night's Down 2 of the 3: Down 1 remains (BF-17).
+    flare = warroom.roll(P + "flare", visibility="night_poor", fired_as="indirect", seed=1)
+    assert any("Down 1 remains" in s for s in flare.steps)
+    # Base Sizes: "(or 50mm x 50mm square for certain AA guns or larger as required)".
+    heavy = warroom.roll(P + "base-size", element="heavy_gun", seed=1)
+    assert "50 mm x 50 mm square for certain AA guns, or larger as required" in heavy.result
+    # A one-storey house is not called a Block.
+    house = warroom.roll(P + "bus-level", top_floor=0, seed=1)
+    assert not any(s.startswith("Block:") for s in house.steps)
+    # Inputs that would be silently ignored are refused.
+    with pytest.raises(UsageError, match="give spotter_elevated=true too"):
+        warroom.odds(P + "spotting-range", distance=5, spotter_storey=True)
+    with pytest.raises(UsageError, match="hedgerow_cutter=true is for a vehicle at bocage"):
+        warroom.odds(P + "obstacle-crossing", obstacle="wire", mover="tracked", hedgerow_cutter=True)
+    # No "+0" modifier line for an IDF factor of 0.
+    wire = warroom.odds(P + "artillery-on-wire", idf_factor=0)
+    assert not any(m.label.startswith("IDF factor") for m in wire.modifiers)

@@ -94,7 +94,10 @@ def bus_level(r: Resolution, top_floor: int, height_ft: int, kind: str) -> Outco
     level = _level({"top_floor": top_floor, "height_ft": height_ft})
     t = TABLE
     k = t.kinds[kind]
-    r.step(f"{k.label}: {k.note}")
+    if level == 0:
+        r.step("a one-level building: the sub-designations (continuous, block, tower) are for multi-level BUS")
+    else:
+        r.step(f"{k.label}: {k.note}")
     r.step(f"at level {level} for spotting; a Level {level + t.obstruction_above_level} obstruction to spotting")
     if level == 0:
         r.step("normal BFWWII rules; any troops or guns; Improve Position allowed, in hard cover it counts as "

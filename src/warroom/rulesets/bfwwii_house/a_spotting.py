@@ -53,6 +53,9 @@ def _check(v: Mapping[str, Any]) -> None:
     if not c.night and (v["target_illuminated"] or v["spotter_illuminated"]):
         raise UsageError(f"visibility={v['visibility']}: flare and fire illumination (target_illuminated, "
                          "spotter_illuminated) are part of the Night Rules")
+    if v["spotter_storey"] and not v["spotter_elevated"]:
+        raise UsageError("spotter_storey=true says where the spotter's higher elevation is: give "
+                         "spotter_elevated=true too (an upper storey is higher than the target only if it is)")
     if v["flat_featureless"] and v["target_terrain"] not in ("open",):
         raise UsageError("flat_featureless=true: Flat Featureless Terrain qualifies open (or soft, marshy, muddy or "
                          "snow-covered) ground: use target_terrain=open")

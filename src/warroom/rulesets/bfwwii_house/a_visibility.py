@@ -154,7 +154,8 @@ def visibility_manoeuvre(r: Resolution, visibility: str, unit: str, in_command: 
         radius = c.troops_command_inches if unit == "troops" else c.vehicles_command_inches
         if _command_holds(c, {"unit": unit, "commander_distance": commander_distance,
                               "commander_los": commander_los}):
-            r.modifier("command", 1, "base game" if radius is None else source)
+            r.modifier("command", 1, "base game" if radius is None else
+                       f"base game, kept at night within {radius}\" ({source})")
         else:
             need = f"within {radius}\"" + (" and in LOS of" if unit == "vehicle" else " of")
             who = "troops" if unit == "troops" else "vehicles"
@@ -288,9 +289,11 @@ def flare(r: Resolution, visibility: str, fired_as: str, firer: str, aimed_at: s
     else:
         r.step("fired as direct fire (offensive or defensive): normal restrictions on later manoeuvre and fire")
     r.step(f"{rounds_left - 1} flare round{'' if rounds_left - 1 == 1 else 's'} left after this one")
-    r.step(f"units with an aiming point under it: no night Down {TABLE.flare_cancels_down} as spotting targets, no "
-           f"night {signed(condition(visibility).direct_fire)} as DF targets; they spot at an additional Down "
-           f"{TABLE.night_vision_loss_down}")
+    left = condition(visibility).spotting_down - TABLE.flare_cancels_down
+    r.step(f"units with an aiming point under it: no night Down {TABLE.flare_cancels_down} as spotting targets"
+           + (f" (the poor visibility's Down {left} remains, BF-17)" if left > 0 else "")
+           + f", no night {signed(condition(visibility).direct_fire)} as DF targets; they spot at an additional "
+           f"Down {TABLE.night_vision_loss_down}")
     if fired_as == "indirect":
         r.step("a unit manoeuvring out of it is a disappearing target for opportunity fire (first-inch "
                "restriction still applies)")

@@ -28,6 +28,7 @@ from warroom.rulesets.bfwwii_house.b_common import (
     close_combat,
     data,
     roll_fire,
+    signed,
     src,
 )
 from warroom.rulesets.bfwwii_house.b_engineering import CANCELLED, OP_FIRE, opportunity_fire_cancels
@@ -405,9 +406,9 @@ def fort_siege(r: Resolution, attacker: str, attack: int, charges: int, armour: 
                "armour as it now stands")
     else:
         strength = d.attack + d.per_additional_charge * (charges - 1)
-        r.step(f"each attack is a detonation of {charges} charge{'s' if charges > 1 else ''} (prepared one "
-               f"engineering action each, then a demolition action: two turns): a d{dem.die_sides} dud on "
-               f"{dem.dud_at_most}, else attack {strength} - armour")
+        r.step(f"each attack is a detonation of {charges} charge{'s' if charges > 1 else ''} (each prepared "
+               "with its own engineering action, one a unit a turn, then all set off together by a demolition "
+               f"action): a d{dem.die_sides} dud on {dem.dud_at_most}, else attack {strength} - armour")
     table = FIRE_COMBAT.read(r)
     column = table.target(column_name)
     loss = TABLES.direct_fire.armour_loss
@@ -417,10 +418,17 @@ def fort_siege(r: Resolution, attacker: str, attack: int, charges: int, armour: 
     def step(rr: Resolution, state: tuple[int, int, Any]) -> tuple[int, int, Any]:
         now = state[0]
         if attacker == "avre_petard" and attack < now:
+            if rr.narrate:
+                rr.step(f"armour {now}: the petard's strength {attack} is below it, no effect (BF-87)")
             return state
         if attacker == "demolitions" and rr.die(dem.die_sides, label="demolition") <= dem.dud_at_most:
+            if rr.narrate:
+                rr.step("a dud: the charges must be prepared again (BF-75)")
             return state
-        result = column.read(rr.die(table.die_sides, label="attack") + strength - now)
+        roll = rr.die(table.die_sides, label="attack")
+        result = column.read(roll + strength - now)
+        if rr.narrate:
+            rr.step(f"armour {now}: {roll} {signed(strength - now)} = modified {roll + strength - now}: {result}")
         if result == "knocked out":
             return now, 1, key
         if result == "no effect":

@@ -92,6 +92,11 @@ BOGGED = "bogged down in the obstacle"
 IMPASSABLE = "impassable"
 
 
+def _check_crossing(v: Mapping[str, Any]) -> None:
+    if v["hedgerow_cutter"] and (v["mover"] == "troops" or not v["obstacle"].startswith("bocage")):
+        raise UsageError("hedgerow_cutter=true is for a vehicle at bocage (obstacle=bocage or bocage_gap)")
+
+
 def _crossing_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
     c = TABLES.crossing[v["obstacle"]]
     effect = c.effect(v["mover"])
@@ -120,6 +125,7 @@ def _crossing_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
         VISIBILITY,
     ),
     results=_crossing_rows,
+    check=_check_crossing,
 )
 def obstacle_crossing(r: Resolution, obstacle: str, mover: str, hedgerow_cutter: bool,
                       visibility: str) -> Outcome:
@@ -315,7 +321,7 @@ def artillery_on_wire(r: Resolution, idf_factor: int, other_modifiers: int) -> O
     artillery template takes a separate IDF attack as troops in a log pill-box (-2); a knocked-out
     result makes a gap; nothing else affects it (BF-68). Fire combat table: [fire_combat] (BF-63)."""
     r.step("a separate IDF attack on the wire, as troops in a log pill-box")
-    mods = r.modifier("IDF factor against troops", idf_factor, "the fire mission")
+    mods = r.modifier("IDF factor against troops", idf_factor, "the fire mission") if idf_factor else 0
     mods += r.modifier("troops in a log pill-box", TABLES.wire_artillery.log_pillbox,
                        src(WIRE, "Creating gaps in Wire with Artillery Fire"))
     if other_modifiers:
