@@ -446,3 +446,11 @@ def test_the_players_view_of_small_things() -> None:
     # No "+0" modifier line for an IDF factor of 0.
     wire = warroom.odds(P + "artillery-on-wire", idf_factor=0)
     assert not any(m.label.startswith("IDF factor") for m in wire.modifiers)
+
+
+@RULE("000", "Multi-Level BUS")
+def test_floors_and_height_disagree() -> None:
+    # BF-105. A first floor only (Level 0) but 100 ft high (over 90, up to 135: Level 2): Level 2.
+    assert warroom.roll(P + "bus-level", top_floor=1, height_ft=100, seed=1).result == "Level 2 BUS"
+    # A fifth floor (Level 2) in a 44 ft structure (under 45: Level 0): Level 2.
+    assert warroom.roll(P + "bus-level", top_floor=5, height_ft=44, seed=1).result == "Level 2 BUS"

@@ -73,7 +73,7 @@ def _level(v: Mapping[str, Any]) -> int:
     title="Multi-level BUS: its level",
     summary="A structure's level from its floors or height, and what the level means for spotting, occupants and "
             "improved positions.",
-    rule=cite(MULTI, IP, readings=("BF-24", "BF-38")),
+    rule=cite(MULTI, IP, readings=("BF-24", "BF-38", "BF-105")),
     params=(
         Param("top_floor", "int", "its highest floor above the ground floor (first floor = 1; -1: not given)", -1,
               minimum=-1, maximum=60),
@@ -86,7 +86,7 @@ def _level(v: Mapping[str, Any]) -> int:
 def bus_level(r: Resolution, top_floor: int, height_ft: int, kind: str) -> Outcome:
     """Seed 000 "Multi-Level BUS", Definitions: basement, ground and first floor or under 45 ft
     is Level 0 (normal rules); a 2nd-4th floor or up to 90 ft Level 1; 5th-7th or up to 135
-    ft Level 2; and so on every 3 floors or 45 ft (either measure: the higher level). A Level
+    ft Level 2; and so on every 3 floors or 45 ft (either measure: the higher level, BF-105). A Level
     N BUS is at level N for spotting and a Level N+1 obstruction. Level 0 takes any troops
     or guns and an IP there in hard cover counts as improved hard cover; Level 1 and up
     troops only (unless the scenario permits) and an IP only designates a Command Post
