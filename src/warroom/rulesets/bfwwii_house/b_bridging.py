@@ -96,7 +96,7 @@ def _check_build(v: Mapping[str, Any]) -> None:
     example={"spans": 2, "units": 2, "dr": 1},
     title="Building a pontoon or treadway bridge",
     summary="Span by span: each turn an engineering action and an Improve Position roll; turns to finish.",
-    rule=cite(BRIDGING, ENGINEERING, readings=("BF-52", "BF-66", "BF-69")),
+    rule=cite(BRIDGING, ENGINEERING, readings=("BF-52", "BF-66", "BF-69", "BF-92")),
     params=(
         Param("spans", "int", "spans the scenario says the obstacle needs", 1, minimum=1, maximum=40),
         Param("spans_done", "int", "spans already placed (fewer than spans)", 0, minimum=0, maximum=39),
@@ -120,7 +120,8 @@ def bridge_build(r: Resolution, spans: int, spans_done: int, units: int, dr: int
     of the dismounted equipment to spend an engineering action and roll on the Improve Position
     table, +/-dr of the primary builder, -1 swollen river, +1 if more than one unit works the span
     (at most +1); a success completes one span; the bridge is built when all spans are placed.
-    One roll a turn (BF-69); only T class units build. IP table: [improve_position] (BF-66).
+    One roll a turn (BF-69); only T class units build; as many spans as the scenario says, a
+    major river's bridge started nearly complete (BF-92). IP table: [improve_position] (BF-66).
     With manoeuvre_roll, an available-action check per unit per turn (BF-52)."""
     left = spans - spans_done
     r.step(f"{plural(left, 'span')} to place, {plural(units, 'unit')} working"

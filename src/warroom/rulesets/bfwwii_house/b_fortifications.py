@@ -206,7 +206,7 @@ def _check_demolition(v: Mapping[str, Any]) -> None:
     title="Engineer demolitions against a fort",
     summary="Detonate every ready charge at once: a demolition action, then a direct fire attack of 4 "
             "(+2 a charge) -armour.",
-    rule=cite(FORTS, ENGINEERING, readings=("BF-53", "BF-63", "BF-74", "BF-75", "BF-76")),
+    rule=cite(FORTS, ENGINEERING, readings=("BF-53", "BF-63", "BF-74", "BF-75", "BF-76", "BF-93")),
     params=(
         Param("charges", "int", "prepared charges, all set off together (one engineering action each to prepare)",
               1, minimum=1, maximum=12),
@@ -226,7 +226,8 @@ def fort_demolition(r: Resolution, charges: int, armour: int, distance: int, uni
     """Seed 000 "Concrete Bunkers and Fortifications": an engineer within 1" prepares each
     demolition with one engineering action and detonates with a successful demolition action
     (Seed 000 "Engineering Manoeuvre Actions": d10, a 1 is a dud, BF-75); all ready charges go
-    together; attack value 4, +2 for each additional charge, resolved as direct fire with only the
+    together, however many are ready (BF-93); attack value 4, +2 for each additional charge,
+    resolved as direct fire with only the
     armour as modifier (no "strength at least armour" test, BF-75); Suppressed or better cuts the
     armour by 1 for good, at 1 rubble with the occupants alive (BF-74); a kill collapses it (BF-76).
     Opportunity fire: BF-53. Fire combat table: [fire_combat] (BF-63)."""
@@ -375,7 +376,8 @@ def _check_siege(v: Mapping[str, Any]) -> None:
     example={"attacker": "avre_petard", "attack": 6, "armour": 5, "within": 8},
     title="Wearing a fort down, attack after attack",
     summary="AVRE petard shots or rounds of demolitions until the fort collapses or is rubble: attacks needed.",
-    rule=cite(FORTS, FUNNIES, ENGINEERING, readings=("BF-63", "BF-74", "BF-75", "BF-76", "BF-87", "BF-88")),
+    rule=cite(FORTS, FUNNIES, ENGINEERING, readings=("BF-63", "BF-74", "BF-75", "BF-76", "BF-87", "BF-88",
+                                                     "BF-93")),
     params=(
         Param("attacker", "choice", "avre_petard (one shot an attack) or demolitions (one detonation of the "
               "ready charges an attack)", choices=("avre_petard", "demolitions")),
@@ -396,7 +398,8 @@ def fort_siege(r: Resolution, attacker: str, attack: int, charges: int, armour: 
     occupants survive (BF-74); a kill collapses it with the occupants (BF-76). Attack after attack
     until one or the other (BF-88): a petard shot needs its unmodified strength at least the armour
     as it now stands (BF-87); a detonation is a demolition action first (a dud wastes it, the charges
-    prepared again: BF-75), then 4 +2 a further charge -armour. [fire_combat] (BF-63)."""
+    prepared again: BF-75), then 4 +2 a further charge -armour, every ready charge at once (BF-93).
+    [fire_combat] (BF-63)."""
     dem = ENGINEERING_TABLES.demolition
     d = TABLES.demolition
     column_name = FORT.column
