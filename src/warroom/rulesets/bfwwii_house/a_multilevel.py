@@ -86,8 +86,8 @@ def _level(v: Mapping[str, Any]) -> int:
 def bus_level(r: Resolution, top_floor: int, height_ft: int, kind: str) -> Outcome:
     """Seed 000 "Multi-Level BUS", Definitions: basement, ground and first floor or under 45 ft
     is Level 0 (normal rules); a 2nd-4th floor or up to 90 ft Level 1; 5th-7th or up to 135
-    ft Level 2; and so on every 3 floors or 45 ft (either measure: the higher level, BF-105). A Level
-    N BUS is at level N for spotting and a Level N+1 obstruction. Level 0 takes any troops
+    ft Level 2; and so on every 3 floors or 45 ft (either measure: the higher level, BF-105).
+    A Level N BUS is at level N for spotting and a Level N+1 obstruction. Level 0 takes any troops
     or guns and an IP there in hard cover counts as improved hard cover; Level 1 and up
     troops only (unless the scenario permits) and an IP only designates a Command Post
     (BF-24). Continuous, Block and Tower sub-designations."""
@@ -157,7 +157,7 @@ def _move_check(v: Mapping[str, Any]) -> None:
     if ("from" in towers and v["tower_level"] and (v["same_bus"] or "to" not in towers)
             and v["from_level"] not in (0, v["tower_level"])):
         raise UsageError(f"from_level={v['from_level']}: in a Level {v['tower_level']} tower an element can "
-                             f"only be at the ground level or on Level {v['tower_level']} (BF-91)")
+                         f"only be at the ground level or on Level {v['tower_level']} (BF-91)")
     if v["unit"] != "troops" and v["from_level"] >= 1 and not v["scenario_permits"]:
         raise UsageError(f"unit={v['unit']} on Level {v['from_level']}: only troops occupy upper levels unless the "
                          "scenario permits")

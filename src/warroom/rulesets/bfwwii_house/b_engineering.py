@@ -283,6 +283,10 @@ MANOEUVRE_ROLL = Param(
 )
 
 
+WIDE_DEFAULT = 2
+"""A wide AT ditch's engineering actions when the scenario gives none: "more than one", the least that is (BF-85)."""
+
+
 TASK_PARAMS = (
     Param("task", "choice", "the task", choices=TASKS),
     Param("unit", "choice", "who does it (avre: an AVRE the scenario lets act as combat engineers)",
@@ -294,12 +298,10 @@ TASK_PARAMS = (
     Param("ditch", "choice", "the AT ditch variant (ditch tasks)", "standard",
           choices=("standard", "concrete_lined", "wide")),
     Param("wide_ditch_actions", "int", "engineering actions the scenario sets for each task on a wide AT ditch "
-          "(\"more than one\": at least 2, BF-85)", 2, minimum=2, maximum=20,
+          "(\"more than one\": at least 2, BF-85)", WIDE_DEFAULT, minimum=WIDE_DEFAULT, maximum=20,
           why="a wide AT ditch needs more than one engineering action (BF-85)"),
 )
 """The parameters that name a task and its progress, shared by the task's odds and its turn-by-turn tracker."""
-WIDE_DEFAULT = 2
-"""A wide AT ditch's engineering actions when the scenario gives none: "more than one", the least that is (BF-85)."""
 
 
 def within_param(default: int | None = None) -> Param:
