@@ -435,6 +435,9 @@ def test_the_players_view_of_small_things() -> None:
     # Base Sizes: "(or 50mm x 50mm square for certain AA guns or larger as required)".
     heavy = warroom.roll(P + "base-size", element="heavy_gun", seed=1)
     assert "50 mm x 50 mm square for certain AA guns, or larger as required" in heavy.result
+    # "Dragons Teeth Or AT Obstacles should be represented by bases 30mm deep by 60mm wide."
+    assert warroom.roll(P + "base-size", element="dragons_teeth", seed=1).result.startswith("60 mm wide x 30 mm deep")
+    assert "1/2\" x 1 1/2\"" in warroom.roll(P + "base-size", element="wire_entanglement", seed=1).result
     # A one-storey house is not called a Block.
     house = warroom.roll(P + "bus-level", top_floor=0, seed=1)
     assert not any(s.startswith("Block:") for s in house.steps)
