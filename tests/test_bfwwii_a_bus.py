@@ -259,7 +259,9 @@ def test_every_reading_the_first_half_cites_is_in_its_rulings_file() -> None:
     text = (Path(__file__).parents[1] / "docs" / "rulings.md").read_text()
     every = re.findall(r"^\| (BF-\d+) \|", text, flags=re.M)
     assert len(every) == len(set(every))
-    ids = [i for i in every if 1 <= int(i[3:]) <= 49]
+    # The first half's table: the ids run BF-1 ... BF-41, then later readings take the next free ids.
+    first_half = text.split("## Battlefront: WWII house rules, sections 1–13")[1].split("\n## ")[0]
+    ids = re.findall(r"^\| (BF-\d+) \|", first_half, flags=re.M)
     cited = set()
     for spec in warroom.procedures("bfwwii-house"):
         if not spec.run.__module__.rsplit(".", 1)[-1].startswith("a_"):
@@ -268,5 +270,5 @@ def test_every_reading_the_first_half_cites_is_in_its_rulings_file() -> None:
         for reading in spec.rule.readings:
             assert reading in ids, f"{spec.id} cites {reading}, missing from docs/rulings.md"
             cited.add(reading)
-    assert all(1 <= int(i[3:]) <= 49 for i in ids)
+    assert all(1 <= int(i[3:]) <= 49 or int(i[3:]) >= 89 for i in ids)
     assert cited == set(ids), set(ids) - cited

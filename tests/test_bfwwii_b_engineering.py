@@ -128,8 +128,11 @@ def test_ditch_variants() -> None:
     # Explosives still work on a concrete-lined ditch.
     assert warroom.odds(P + "engineering-task", task="ditch_demolition", ditch="concrete_lined").as_dict() == {
         "done in 1 turn": 1}
+    # "more than one": the scenario's count, 2 when it gives none (BF-85); 1 is refused.
+    assert warroom.odds(P + "engineering-task", task="ditch_demolition", ditch="wide").as_dict() == {
+        "done in 2 turns": 1}
     with pytest.raises(UsageError, match="more than one engineering action"):
-        warroom.odds(P + "engineering-task", task="ditch_demolition", ditch="wide")
+        warroom.odds(P + "engineering-task", task="ditch_demolition", ditch="wide", wide_ditch_actions=1)
     wide = warroom.odds(P + "engineering-task", task="ditch_demolition", ditch="wide", wide_ditch_actions=3)
     assert wide.as_dict() == {"done in 3 turns": 1}
 

@@ -69,7 +69,7 @@ def test_who_may_fire_at_a_fort_and_how() -> None:
     with pytest.raises(UsageError, match="mapped before the game"):
         warroom.odds(P + "fort-fire", firer="dive_bomber", attack=6)
     # A pre-mapped dive bomber resolves as direct fire, range aside: 6 - 3 = +3, kill d10 7-10.
-    bomber = warroom.odds(P + "fort-fire", firer="dive_bomber", attack=6, range=40, pre_mapped=True)
+    bomber = warroom.odds(P + "fort-fire", firer="dive_bomber", attack=6, pre_mapped=True)
     assert bomber[COLLAPSE] == F(4, 10)
 
 

@@ -104,7 +104,8 @@ def test_the_bulge_bridges_are_scenario_data() -> None:
 
 def test_every_procedure_cites_its_seed_and_readings_we_record() -> None:
     assert len(OURS) >= 25
-    recorded = {r for r in re.findall(r"^\| (BF-\d+) \|", RULINGS.read_text(), flags=re.M) if 50 <= int(r[3:]) <= 99}
+    # Any BF reading: the second half also cites the first half's (BF-41: every bog-down check).
+    recorded = set(re.findall(r"^\| (BF-\d+) \|", RULINGS.read_text(), flags=re.M))
     assert recorded
     for spec in OURS:
         assert spec.rule.seed == "000_df70b73452d18b57.txt"

@@ -96,6 +96,9 @@ def test_one_turn_on_an_anti_tank_obstacle_counts_toward_six() -> None:
     assert odds("gap-anti-tank-obstacle", team="bulldozer") == {"gapped": F(1, 2), "not gapped": F(1, 2)}
     with pytest.raises(UsageError, match="already gone"):
         warroom.odds(B + "gap-anti-tank-obstacle", successes_so_far=6)
+    # A Bulldozer removes it after one success: one already made, it is gone.
+    with pytest.raises(UsageError, match="1 success gap the obstacle for team=bulldozer"):
+        warroom.odds(B + "gap-anti-tank-obstacle", team="bulldozer", successes_so_far=1)
 
 
 @RULE("001", "Anti-tank Obstacles (P231)")
@@ -202,7 +205,12 @@ def test_automatic_hits() -> None:
     assert odds("demolition-carrier", target="bailed_out_vehicle") == {"hit, no effect": F(1, 2),
                                                                        "bogged down": F(1, 2)}
     assert odds("demolition-carrier", target="man_packed_gun") == {"hit": 1}
-    assert odds("demolition-carrier", target="infantry", controller_skill="conscript") == {"hit": 1}
+    # "A Dug in Infantry or Man-packed Gun team (whether Dug In or Not)": infantry only when Dug In (FB-21).
+    assert odds("demolition-carrier", target="infantry", dug_in=True, controller_skill="conscript") == {"hit": 1}
+    assert odds("demolition-carrier", target="man_packed_gun", dug_in=True) == {"hit": 1}
+    # Infantry in the open: the conscript controller's Skill Test, 5+ on a d6: hit 2/6.
+    assert odds("demolition-carrier", target="infantry", controller_skill="conscript") == {"misses": F(2, 3),
+                                                                                          "hit": F(1, 3)}
     assert odds("demolition-carrier", target="building", teams_inside=3) == {"3 teams inside hit": 1}
 
 

@@ -84,7 +84,7 @@ def test_bad_parameters_say_what_is_allowed() -> None:
         warroom.odds("individual-fire", weapn="hmg")
     with pytest.raises(UsageError, match=r"needs weapon=\.\.\., one of"):
         warroom.odds("individual-fire")
-    with pytest.raises(UsageError, match="a whole number from 1 to 40"):
+    with pytest.raises(UsageError, match="a whole number from 1 to 10: no weapon here reaches beyond 10 spaces"):
         warroom.odds("individual-fire", weapon="hmg", range=0)
     with pytest.raises(UsageError, match="true or false"):
         warroom.odds("individual-fire", weapon="hmg", cover="maybe")

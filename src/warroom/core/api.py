@@ -14,7 +14,7 @@ from warroom.core.base_tables import tables_in_force, using_base_tables
 from warroom.core.chance import Outcome, Resolution, Weights
 from warroom.core.errors import UsageError
 from warroom.core.evaluate import Cache, enumerate_tree, play, sample_batch
-from warroom.core.registry import ProcedureSpec, get_procedure
+from warroom.core.registry import ProcedureSpec, get_procedure, get_ruleset
 from warroom.core.ruling import Modifier, Odds, Ruling
 
 
@@ -95,10 +95,10 @@ def odds(
     ruleset's stand-in base-game tables with the given file.
     """
     spec = get_procedure(procedure)
-    values = spec.bind(_merged(params, kw))
-    if base_tables is not None:
+    if base_tables is not None:  # the parameters are checked against the tables in force
         with using_base_tables(spec.ruleset, base_tables):
-            return odds(spec.id, values, trials=trials, seed=seed, progress=progress)
+            return odds(spec.id, _merged(params, kw), trials=trials, seed=seed, progress=progress)
+    values = spec.bind(_merged(params, kw))
     run = spec.runner(values)
     totals, leaves = enumerate_tree(lambda r: run(r).result, _cache_for(spec, values), explain=True)
     rows = spec.result_rows(values)
@@ -137,10 +137,10 @@ def roll(
         outcome, resolution = play(run, _generator(seed, rng))
         return ruling_of(spec, values, outcome, resolution)
     spec = get_procedure(procedure)
-    values = spec.bind(_merged(params, kw))
-    if base_tables is not None:
+    if base_tables is not None:  # the parameters are checked against the tables in force
         with using_base_tables(spec.ruleset, base_tables):
-            return roll(spec.id, values, seed=seed, rng=rng)
+            return roll(spec.id, _merged(params, kw), seed=seed, rng=rng)
+    values = spec.bind(_merged(params, kw))
     outcome, resolution = play(spec.runner(values), _generator(seed, rng))
     return ruling_of(spec, values, outcome, resolution)
 
@@ -178,7 +178,7 @@ def ruling_of(spec: ProcedureSpec, values: Mapping[str, Any], outcome: Outcome, 
     return Ruling(
         spec.id, spec.title, spec.rule, dict(values), tuple(resolution.modifiers), tuple(resolution.dice),
         tuple(resolution.steps), outcome.row, _checked(spec, values, outcome.result),
-        _after(spec, values, outcome),
+        _after(spec, values, outcome), get_ruleset(spec.ruleset).rulings,
     )
 
 

@@ -234,7 +234,7 @@ class Node(NamedTuple):
     def describe(self, value: Any) -> str:
         """The value a throw came to, in words."""
         if self.kind == "successes":
-            return f"{value} {self.counting}" + ("" if value == 1 else "s")
+            return f"{value} {self.counting}" + ("" if value == 1 else "es" if self.counting.endswith("s") else "s")
         if self.kind == "successes_and_ones":
             hits, ones = value
             return f"{hits} hit{'' if hits == 1 else 's'}, {ones} one{'' if ones == 1 else 's'}"

@@ -61,6 +61,8 @@ class Param:
     choices: tuple[str, ...] = ()
     min_items: int = 1
     max_items: int | None = None
+    why: str = ""
+    """For a number: why the range stops where it does, said when a value outside it is refused."""
 
     @property
     def required(self) -> bool:
@@ -93,11 +95,15 @@ class Param:
             return ",".join(self.default)
         return str(self.default)
 
-    def read(self, value: Any) -> Any:
-        """Check a value (text or Python) and return it in its proper type."""
+    def read(self, value: Any, bounded: bool = True) -> Any:
+        """Check a value (text or Python) and return it in its proper type.
+
+        ``bounded=False`` takes a whole number outside the range: a state a procedure leaves
+        behind (a clock past the end, a fort worn down to rubble) that is no valid start.
+        """
         if (self.kind == "int" and type(value) is int  # the common case of the API, checked without text
-                and (self.minimum is None or value >= self.minimum)
-                and (self.maximum is None or value <= self.maximum)):
+                and (not bounded or ((self.minimum is None or value >= self.minimum)
+                                     and (self.maximum is None or value <= self.maximum)))):
             return value
         if self.kind == "cards" and isinstance(value, str):
             try:
@@ -121,10 +127,10 @@ class Param:
                 number = int(str(value).strip())
             except ValueError:
                 raise UsageError(bad) from None
-            if (self.minimum is not None and number < self.minimum) or (
+            if bounded and ((self.minimum is not None and number < self.minimum) or (
                 self.maximum is not None and number > self.maximum
-            ):
-                raise UsageError(bad)
+            )):
+                raise UsageError(bad + (f": {self.why}" if self.why else ""))
             return number
         if self.kind == "choice":
             text = str(value).strip().lower().replace("-", "_")

@@ -32,6 +32,10 @@ class RulesetInfo:
     seed: str
     chance: str = "dice and cards, exact odds by enumeration"
     information: str = "perfect (umpire procedures)"
+    rulings: Literal["table", "umpire"] = "table"
+    """How its rulings end: ``table`` names the table row read and prints the result in capitals
+    (the full games' narration); ``umpire`` says the result as an umpire would at the table, with
+    what decided it in brackets."""
 
 
 Results = tuple[str, ...] | Callable[[Mapping[str, Any]], tuple[str, ...]]
@@ -67,8 +71,9 @@ class ProcedureSpec:
     def bind(self, given: Mapping[str, Any], check: bool = True) -> dict[str, Any]:
         """Check the given parameters and fill in defaults; raises :class:`UsageError`.
 
-        ``check=False`` checks each value but not the combination (a state a procedure
-        leaves behind, such as a clock past the end, need not be a valid start).
+        ``check=False`` checks each value's type but neither its range nor the combination
+        (a state a procedure leaves behind, such as a clock past the end or a fort worn down to
+        rubble, need not be a valid start).
         """
         by_name = self._by_name
         values: dict[str, Any] = {}
@@ -83,7 +88,7 @@ class ProcedureSpec:
                     raise UsageError(
                         f"{self.id} has no parameter '{key}'{suggest(name, names)}; its parameters are: {allowed}"
                     )
-            values[param.name] = param.read(value)
+            values[param.name] = param.read(value) if check else param.read(value, bounded=False)
         for p in self.params:
             if p.name not in values:
                 if p.required:

@@ -99,13 +99,20 @@ class Ruling:
     row: str
     result: str
     after: dict[str, Any] = field(default_factory=dict)
+    style: str = "table"
+    """``table`` or ``umpire``: how the ruling ends (its ruleset's ``rulings``)."""
 
     def __str__(self) -> str:
         lines = [f"{self.title} \u2014 {self.rule}"]
         lines += [f"  {s}" for s in self.steps if s]
-        if self.row:
-            lines.append(f"  Table: {self.row}")
-        lines.append(f"  Result: {self.result.upper()}")
+        if self.style == "umpire":
+            said = self.result[:1].upper() + self.result[1:]
+            why = f" ({self.row})" if self.row and self.row != self.result else ""
+            lines.append(f"  Ruling: {said}{why}.")
+        else:
+            if self.row:
+                lines.append(f"  Table: {self.row}")
+            lines.append(f"  Result: {self.result.upper()}")
         if self.after:
             lines.append("  Now: " + ", ".join(f"{k}={show_value(v)}" for k, v in self.after.items()))
         return "\n".join(lines)

@@ -39,7 +39,7 @@ def _row(v: Mapping[str, Any]) -> tuple[str, ...]:
     example={"element": "medium_gun"},
     title="Base size",
     summary="The base size (and figures) of a stand, gun, BUS or terrain marker.",
-    rule=cite(BASE_SIZES, readings=("BF-11",)),
+    rule=cite(BASE_SIZES, "Barbed Wire", "Dragons Teeth or AT Obstacles", readings=("BF-11",)),
     params=(Param("element", "choice", "the stand or marker", choices=tuple(TABLE.elements)),),
     results=_row,
 )
@@ -48,7 +48,9 @@ def base_size(r: Resolution, element: str) -> Outcome:
     and Panzerschrecks 2 figures); command stands 2 figures (higher command may be a
     vignette), on the troop stand's base (BF-11); light, medium and heavy guns 40x40,
     40x60, 40x80 mm with 3, 4, 5 crew; BUS 40x40; minefields 60x30; wire and roadblocks
-    60x15; rubble strips 40x20; rubble areas 40x40."""
+    60x15; rubble strips 40x20; rubble areas 40x40. "Barbed Wire": entanglements 60 wide by 15
+    deep (within 3/4" x 2" and 1/2" x 1 1/2"), gapped bases; "Dragons Teeth or AT Obstacles":
+    60 wide by 30 deep."""
     e = TABLE.elements[element]
     r.step(f"{e.label}: {e.row()}")
     return r.result(e.row(), e.label)

@@ -337,14 +337,33 @@ def check_one(rr: Resolution, state: Turn, material: str, weather: str, fighting
     i, row = state
     mods = row_modifier(material, weather, fighting_at, i, row[i])
     label = (f"turn {turn}, " if turn else "") + f"BUS {i + 1} ({signed(mods)})"
-    outcome = band(rr.die(TABLE.die_sides, label=label) + mods)
+    total = rr.die(TABLE.die_sides, label=label) + mods
+    outcome = band(total)
+    j = spread_target(row, i) if outcome == "spreads" else None
     if outcome == "out":
         row = (*row[:i], OUT, *row[i + 1:])
-    elif outcome == "spreads":
-        j = spread_target(row, i)
-        if j is not None:
-            row = (*row[:j], CAUGHT, *row[j + 1:])
+    elif j is not None:
+        row = (*row[:j], CAUGHT, *row[j + 1:])
+    if rr.narrate:
+        rr.step(f"{'turn ' + str(turn) + ', ' if turn else ''}BUS {i + 1}, modified {total}: "
+                + _what_it_did(outcome, i, j))
     return Turn(next_burning(row, i + 1), row)
+
+
+def _what_it_did(outcome: str, i: int, j: int | None) -> str:
+    """What one BUS's check did, as the umpire says it (BF-30, BF-100)."""
+    t = TABLE
+    if outcome == "out":
+        return f"{t.continues_from - 1} or less, the fire goes out for good"
+    if outcome == "spreads":
+        if j is None:
+            return f"{t.spreads_from}+ would spread it, but neither neighbour can catch: it burns on (BF-30)"
+        return (f"{t.spreads_from}+, it burns on and spreads to BUS {j + 1} "
+                + ("downwind" if j > i else "upwind, the BUS downwind having burned (BF-30)"))
+    if outcome == "rubble":
+        return (f"{t.rubble_from}\u2013{t.spreads_from - 1}, it burns on and one of its aim points (at random) turns "
+                "to rubble, counted toward its collapse (give it as rubbled= to its later checks, BF-100)")
+    return f"{t.continues_from}\u2013{t.rubble_from - 1}, it burns on"
 
 
 def end_of_turn(row: tuple[int, ...]) -> tuple[int, ...]:
@@ -412,7 +431,7 @@ ROW_HELP = ("the BUS of one block in a line downwind, upwind first, up to the ro
     title="A row of BUS burning: one turn",
     summary="Every burning BUS in a row downwind is checked; spreads go to the next BUS downwind. Leaves the row "
             "for the next turn.",
-    rule=cite(FIRE, readings=(*READINGS, "BF-30", "BF-34")),
+    rule=cite(FIRE, readings=(*READINGS, "BF-30", "BF-34", "BF-100")),
     params=(
         Param("row", "choices", ROW_HELP, choices=ROW_ITEMS, min_items=1, max_items=6),
         MATERIAL, WEATHER,
@@ -428,7 +447,9 @@ def fire_turn(r: Resolution, row: tuple[str, ...], material: str, weather: str, 
     weather modifiers, -2 where troops fight it (BF-34) and -1 for every 4 turns it has
     burned (BF-29). 10+ spreads to the next BUS downwind, or if that one is burning or burnt
     out to the upwind neighbour; 4 or less puts it out for good; a BUS that catches fire is
-    first checked next turn. Rubble from 8-9 results is fire-check's (one BUS at a time)."""
+    first checked next turn. 8-9 turns one aim point of that BUS to rubble: the ruling says which
+    BUS, from the same die (BF-100); fire-check counts the rubble toward collapse, one BUS at a
+    time."""
     start = parse_row(row)
     n = len(start)
     r.step(f"{plural(n, 'BUS', 'BUS')} in a line downwind (BUS 1 upwind); {material} buildings, "
@@ -444,7 +465,8 @@ def fire_turn(r: Resolution, row: tuple[str, ...], material: str, weather: str, 
     for line in _describe(start, new):
         r.step(line)
     burning = sum(1 for a in new if a >= 1)
-    return r.result(f"{burning} BUS burning", ",".join(show_row(new)), after={"row": show_row(new)})
+    return r.result(f"{burning} BUS burning", "the row now reads " + ",".join(show_row(new)),
+                    after={"row": show_row(new)})
 
 
 MAX_BUS_TURNS = 48

@@ -29,7 +29,7 @@ TABLE = load_data("a_foo", FooTable)
 READINGS = ("BF-7", "BF-8", "BF-9", "BF-10")
 
 WAITING = Param("waiting", "int", "British artillery FOO casualties waiting to be replaced, this one included", 1,
-                minimum=0, maximum=6)
+                minimum=1, maximum=6, why="with no FOO casualty waiting there is nothing to roll for")
 ON_TABLE = Param("british_foo_on_table", "bool", "a British FOO is on table now", False)
 DESTROYED = Param("replacements_destroyed", "int", "replacement FOOs destroyed so far this game", 0,
                   minimum=0, maximum=6)
@@ -41,8 +41,6 @@ def _check_observer(v: Mapping[str, Any]) -> None:
     if v["observer"] != "british_artillery_foo":
         raise UsageError(f"observer={v['observer']}: the replacement rule applies only to British artillery FOOs, "
                          "not mortar FOOs, FACs or naval gunfire observers (Replacement of FOO Casualties)")
-    if v["waiting"] == 0:
-        raise UsageError("waiting=0: no FOO casualty is waiting to be replaced, so there is nothing to roll for")
 
 
 def roll_modifiers(r: Resolution, roll_number: int, waiting: int, on_table: bool, destroyed: int) -> int:
@@ -171,7 +169,8 @@ def _process_check(v: Mapping[str, Any]) -> None:
     summary="The exact distribution of friendly turns until the replacement FOO (or the last of several) arrives.",
     rule=cite(FOO, readings=READINGS),
     params=(
-        Param("waiting", "int", "British artillery FOO casualties waiting to be replaced", 1, minimum=0, maximum=4),
+        Param("waiting", "int", "British artillery FOO casualties waiting to be replaced", 1, minimum=1, maximum=4,
+              why="with no FOO casualty waiting there is nothing to roll for"),
         ON_TABLE, DESTROYED,
         Param("until", "choice", "run until the first replacement or until all waiting are replaced", "all",
               choices=("first", "all")),

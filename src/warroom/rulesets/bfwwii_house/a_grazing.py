@@ -52,9 +52,6 @@ def _check(v: Mapping[str, Any]) -> None:
         raise UsageError(f"bearing={v['bearing']}: the designated target must lie within {half} degrees of the MG's "
                          f"facing (the template's {2 * half} degree arc); units outside the arc can only be hit as "
                          "role=under_template or moving_through")
-    if v["distance"] > TABLE.template_length_inches:
-        raise UsageError(f"distance={v['distance']}: the template is {TABLE.template_length_inches}\" long; a unit "
-                         "farther from the MG's front aiming point is not under it")
 
 
 @procedure(
@@ -79,7 +76,9 @@ def _check(v: Mapping[str, Any]) -> None:
         Param("bearing", "int", "degrees between the MG's facing and the unit (the designated target within 45)", 0,
               minimum=0, maximum=180),
         Param("distance", "int", "inches from the MG's front aiming point along the template", 5, minimum=0,
-              maximum=40),
+              maximum=TABLE.template_length_inches,
+              why=f"the template is {TABLE.template_length_inches}\" long; a unit farther from the MG's front aiming "
+                  "point is not under it"),
         Param("dense_terrain", "choice", "the unit and dense area terrain: none, edge (on its edge), deep (deep in "
               "it), behind (beyond it from the MG)", "none", choices=("none", "edge", "deep", "behind")),
         Param("other_modifiers", "int", "the base fire combat modifiers that apply to this unit (cover, position...), "

@@ -73,7 +73,7 @@ def _level(v: Mapping[str, Any]) -> int:
     title="Multi-level BUS: its level",
     summary="A structure's level from its floors or height, and what the level means for spotting, occupants and "
             "improved positions.",
-    rule=cite(MULTI, IP, readings=("BF-24", "BF-38")),
+    rule=cite(MULTI, IP, readings=("BF-24", "BF-38", "BF-105")),
     params=(
         Param("top_floor", "int", "its highest floor above the ground floor (first floor = 1; -1: not given)", -1,
               minimum=-1, maximum=60),
@@ -86,15 +86,18 @@ def _level(v: Mapping[str, Any]) -> int:
 def bus_level(r: Resolution, top_floor: int, height_ft: int, kind: str) -> Outcome:
     """Seed 000 "Multi-Level BUS", Definitions: basement, ground and first floor or under 45 ft
     is Level 0 (normal rules); a 2nd-4th floor or up to 90 ft Level 1; 5th-7th or up to 135
-    ft Level 2; and so on every 3 floors or 45 ft (either measure: the higher level). A Level
-    N BUS is at level N for spotting and a Level N+1 obstruction. Level 0 takes any troops
+    ft Level 2; and so on every 3 floors or 45 ft (either measure: the higher level, BF-105).
+    A Level N BUS is at level N for spotting and a Level N+1 obstruction. Level 0 takes any troops
     or guns and an IP there in hard cover counts as improved hard cover; Level 1 and up
     troops only (unless the scenario permits) and an IP only designates a Command Post
     (BF-24). Continuous, Block and Tower sub-designations."""
     level = _level({"top_floor": top_floor, "height_ft": height_ft})
     t = TABLE
     k = t.kinds[kind]
-    r.step(f"{k.label}: {k.note}")
+    if level == 0:
+        r.step("a one-level building: the sub-designations (continuous, block, tower) are for multi-level BUS")
+    else:
+        r.step(f"{k.label}: {k.note}")
     r.step(f"at level {level} for spotting; a Level {level + t.obstruction_above_level} obstruction to spotting")
     if level == 0:
         r.step("normal BFWWII rules; any troops or guns; Improve Position allowed, in hard cover it counts as "
@@ -115,6 +118,10 @@ def _move_outcome(v: Mapping[str, Any]) -> tuple[str, str]:
         return "not permitted", f"Level {v['to_level']} may only be occupied by troops unless the scenario permits"
     if v["enemy_occupied"]:
         return "not permitted", "an element cannot move through (or into) a BUS occupied by an enemy unit"
+    if v["to_kind"] == "tower" and 0 < v["to_level"] < v["tower_level"]:
+        return "not permitted", (f"Level {v['to_level']} of a Level {v['tower_level']} tower is an intervening "
+                                 "level, insufficiently substantial to occupy: only the ground level and Level "
+                                 f"{v['tower_level']} can be occupied (BF-91)")
     if v["same_bus"]:
         return "permitted", "within the BUS, through friendly elements, to another level"
     if v["from_level"] == 0:
@@ -133,8 +140,24 @@ def _move_outcome(v: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def _move_check(v: Mapping[str, Any]) -> None:
-    if v["same_bus"] and (v["from_kind"] != v["to_kind"] or v["share_side"]):
-        raise UsageError("same_bus=true: one BUS, so from_kind and to_kind are the same and share_side does not apply")
+    if v["same_bus"] and v["from_kind"] != v["to_kind"]:
+        raise UsageError(f"same_bus=true: one BUS, so from_kind and to_kind are the same (from_kind="
+                         f"{v['from_kind']}, to_kind={v['to_kind']})")
+    towers = [side for side in ("from", "to") if v[f"{side}_kind"] == "tower"]
+    if v["tower_level"] and not towers:
+        raise UsageError("tower_level=... is for a tower: give from_kind=tower or to_kind=tower")
+    if "to" in towers and v["to_level"] >= 1:
+        if not v["tower_level"]:
+            raise UsageError(f"to_kind=tower to_level={v['to_level']}: give tower_level=N, the tower's own level "
+                             "(its top): a tower's intervening levels cannot be occupied (000 Multi-Level BUS, "
+                             "Tower; BF-91)")
+        if v["to_level"] > v["tower_level"]:
+            raise UsageError(f"to_level={v['to_level']}: the tower is Level {v['tower_level']}; it has no Level "
+                             f"{v['to_level']}")
+    if ("from" in towers and v["tower_level"] and (v["same_bus"] or "to" not in towers)
+            and v["from_level"] not in (0, v["tower_level"])):
+        raise UsageError(f"from_level={v['from_level']}: in a Level {v['tower_level']} tower an element can "
+                         f"only be at the ground level or on Level {v['tower_level']} (BF-91)")
     if v["unit"] != "troops" and v["from_level"] >= 1 and not v["scenario_permits"]:
         raise UsageError(f"unit={v['unit']} on Level {v['from_level']}: only troops occupy upper levels unless the "
                          "scenario permits")
@@ -146,7 +169,7 @@ def _move_check(v: Mapping[str, Any]) -> None:
     example={"from_level": 1, "to_level": 1, "from_kind": "continuous", "to_kind": "continuous"},
     title="Multi-level BUS: moving between levels and BUS",
     summary="Whether an element may move to a level of a multi-level BUS directly, only via Level 0, or not at all.",
-    rule=cite(MULTI),
+    rule=cite(MULTI, readings=("BF-91", "BF-95")),
     params=(
         Param("from_level", "int", "the level the element is on now (0: ground level or outside the BUS)", 0,
               minimum=0, maximum=6),
@@ -154,7 +177,9 @@ def _move_check(v: Mapping[str, Any]) -> None:
         Param("from_kind", "choice", "the BUS it is in now", "block", choices=KINDS),
         Param("to_kind", "choice", "the BUS it moves to", "block", choices=KINDS),
         Param("same_bus", "bool", "moving to another level of the same BUS", False),
-        Param("share_side", "bool", "the two BUS share a common side", True),
+        Param("share_side", "bool", "the two BUS share a common side (not asked when same_bus=true)", True),
+        Param("tower_level", "int", "a tower's own level, its top (0: no tower); only the ground level and this "
+              "level can be occupied", 0, minimum=0, maximum=6),
         Param("enemy_occupied", "bool", "the BUS to enter or pass through holds an enemy unit", False),
         Param("unit", "choice", "troops, gun or vehicle", "troops", choices=("troops", "gun", "vehicle")),
         Param("scenario_permits", "bool", "the scenario lets non-troops occupy upper levels", False),
@@ -163,14 +188,18 @@ def _move_check(v: Mapping[str, Any]) -> None:
     check=_move_check,
 )
 def bus_move(r: Resolution, from_level: int, to_level: int, from_kind: str, to_kind: str, same_bus: bool,
-             share_side: bool, enemy_occupied: bool, unit: str, scenario_permits: bool) -> Outcome:
+             share_side: bool, tower_level: int, enemy_occupied: bool, unit: str, scenario_permits: bool) -> Outcome:
     """Seed 000 "Multi-Level BUS", Movement into Multi-Level BUS: occupying a BUS is moving in,
     selecting the level, aligning facing to a side at that level and ceasing all movement;
     friendly-occupied BUS may be moved through, enemy-occupied ones not; from an upper storey
     an element may move to another Continuous BUS only at the same level and sharing a
-    side; from Block and Tower BUS only by exiting and re-entering via Level 0."""
+    side; from Block and Tower BUS only by exiting and re-entering via Level 0. Sub-Designations,
+    Tower: "intervening levels are insufficiently substantial to occupy": in a Level N tower only
+    the ground level and Level N can be occupied (BF-91). Moving within one BUS asks nothing of
+    shared sides (BF-95)."""
     result, why = _move_outcome({"from_level": from_level, "to_level": to_level, "from_kind": from_kind,
                                  "to_kind": to_kind, "same_bus": same_bus, "share_side": share_side,
+                                 "tower_level": tower_level,
                                  "enemy_occupied": enemy_occupied, "unit": unit,
                                  "scenario_permits": scenario_permits})
     r.step(why)
@@ -215,6 +244,9 @@ def _ml_cc_check(v: Mapping[str, Any]) -> None:
         raise UsageError("attacker_at=sector_below: a Level 0 sector has no sector below it")
     if v["target_level"] == 0 and v["sector_below"] != "vacant":
         raise UsageError("sector_below is for an upper-storey target (target_level 1 or more)")
+    if v["attacker_at"] == "sector_below" and v["sector_below"] != "attacker_side":
+        raise UsageError(f"attacker_at=sector_below with sector_below={v['sector_below']}: an attacker in the sector "
+                         "below holds it for its side; give sector_below=attacker_side (BF-98)")
 
 
 @procedure(
@@ -223,7 +255,7 @@ def _ml_cc_check(v: Mapping[str, Any]) -> None:
     example={"target_level": 1, "attacker_at": "within_1in_below", "sector_below": "vacant"},
     title="Multi-level BUS: who may declare close combat",
     summary="Whether an element may declare close combat against a sector of a multi-level BUS.",
-    rule=cite(MULTI),
+    rule=cite(MULTI, readings=("BF-98",)),
     params=(
         Param("target_level", "int", "the level of the sector attacked", 1, minimum=0, maximum=6),
         Param("attacker_at", "choice", "where the attacker is: within_1in_below (within 1\" of the BUS / of the "
@@ -247,14 +279,17 @@ def bus_close_combat(r: Resolution, target_level: int, attacker_at: str, target_
     occupants. An upper sector (A) can be attacked from an adjacent continuous BUS at the
     same level (Y), never across a block BUS (W); if the sector below (B) is vacant or
     hostile, also from within 1" of it (X, Z). A ground sector (B) from within 1" of its
-    aiming points, from adjacent ground sectors (X, Z) or from an enemy-held sector above."""
+    aiming points, from adjacent ground sectors (X, Z) or from an enemy-held sector above.
+    Any upper level is read as the seed's Level 1 example with the level beneath as its sector
+    below; an attacker in the sector below holds it; the "can still spot and shoot" note goes
+    with the refusal (BF-98)."""
     ok, why = _cc_outcome({"target_level": target_level, "attacker_at": attacker_at, "target_kind": target_kind,
                            "attacker_kind": attacker_kind, "sector_below": sector_below, "can_occupy": can_occupy,
                            "suspects": suspects})
     r.step(why)
     if ok:
-        r.step("troops that cannot close combat a sector may still spot and shoot at it")
         return r.result("may declare close combat", why)
+    r.step("troops that cannot close combat a sector may still spot and shoot at it (BF-98)")
     return r.result("may not declare close combat", why)
 
 

@@ -59,7 +59,9 @@ class RubbleTable(Table):
 
 TABLE = load_data("a_rubble", RubbleTable)
 KINDS = ("normal", "continuous", "tower")
-READINGS = ("BF-2", "BF-3", "BF-35", "BF-36")
+READINGS = ("BF-2", "BF-3", "BF-35", "BF-36", "BF-99")
+TOWER_GROUND = ("a Level 0 tower is a tower whose top has collapsed: its ground level stands and keeps the tower's "
+                "count of aim points (BF-36, BF-99)")
 
 
 def collapse_at(material: str, kind: str) -> int:
@@ -143,10 +145,13 @@ def idf_vs_bus(r: Resolution, idf_factor: int, under_template: int, material: st
     side (one strip makes a street a defile, two block it); troops conformed to it lose IP
     but are still in a BUS. Stone BUS collapse when 4 aim points are rubble, wooden at 2;
     towers 2 / 1, continuous 3 / 1 (BF-35); multi-level structures one layer at a time from
-    the top (BF-36); occupants of a collapsed BUS take a bail-out check, guns are destroyed."""
+    the top (BF-36), a tower's ground level left standing keeping the tower's count (BF-99);
+    occupants of a collapsed BUS take a bail-out check, guns are destroyed."""
     t = TABLE
     at = collapse_at(material, bus_kind)
     stack = layers(bus_kind, bus_level)
+    if bus_kind == "tower" and bus_level == 0:
+        r.step(TOWER_GROUND)
     mods = _idf_modifiers(r, idf_factor, under_template, bus_level)
     free = under_template - (rubbled - rubbled_outside)
     r.step(f"{material} {bus_kind} BUS, Level {bus_level}: {rubbled} of {at} aim points rubble"
@@ -224,9 +229,12 @@ def bus_bombardment(r: Resolution, idf_factor: int, under_template: int, materia
     template, +1 a standing level) turns an unaffected aim point under it to rubble on 8+.
     A layer collapses at its count of rubbled aim points (stone 4, wooden 2; towers 2 / 1;
     continuous 3 / 1, BF-35), multi-level structures one layer at a time from the top, each
-    fresh layer's aim points unaffected again (BF-36)."""
+    fresh layer's aim points unaffected again (BF-36); a Level 0 tower is the ground level a
+    collapsed top leaves, with the tower's count (BF-99)."""
     counts = _layer_counts({"bus_kind": bus_kind, "bus_level": bus_level, "material": material})
     levels = layers(bus_kind, bus_level)
+    if bus_kind == "tower" and bus_level == 0:
+        r.step(TOWER_GROUND)
     r.step(f"{material} {bus_kind} BUS, Level {bus_level}: layers "
            + ", ".join(f"Level {lv} ({plural(c, 'aim point')} to collapse)"
                        for lv, c in zip(levels, counts, strict=True)))

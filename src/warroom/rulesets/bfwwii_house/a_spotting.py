@@ -41,9 +41,11 @@ from warroom.rulesets.bfwwii_house.info import INFO
 
 RESULTS = ("spotted", "suspected", "not spotted")
 
-TERRAIN = ("open", "sparse_edge", "sparse_deep", "dense_edge", "dense_deep", "bus", "street", "road_in_bua")
-CHART_TERRAIN = {"street": "dense_edge", "road_in_bua": "open"}
-DENSE = ("dense_edge", "dense_deep", "street")
+TERRAIN = ("open", "sparse_edge", "sparse_deep", "dense_edge", "dense_deep", "bus", "street", "street_deep",
+           "road_in_bua")
+CHART_TERRAIN = {"street": "dense_edge", "street_deep": "dense_deep", "road_in_bua": "open"}
+DENSE = ("dense_edge", "dense_deep", "bus", "street", "street_deep")
+"""Dense concealment, 4" at most: a BUS is dense cover on the stand-in chart (BF-96); streets (BF-97)."""
 
 
 def _check(v: Mapping[str, Any]) -> None:
@@ -51,6 +53,9 @@ def _check(v: Mapping[str, Any]) -> None:
     if not c.night and (v["target_illuminated"] or v["spotter_illuminated"]):
         raise UsageError(f"visibility={v['visibility']}: flare and fire illumination (target_illuminated, "
                          "spotter_illuminated) are part of the Night Rules")
+    if v["spotter_storey"] and not v["spotter_elevated"]:
+        raise UsageError("spotter_storey=true says where the spotter's higher elevation is: give "
+                         "spotter_elevated=true too (an upper storey is higher than the target only if it is)")
     if v["flat_featureless"] and v["target_terrain"] not in ("open",):
         raise UsageError("flat_featureless=true: Flat Featureless Terrain qualifies open (or soft, marshy, muddy or "
                          "snow-covered) ground: use target_terrain=open")
@@ -111,11 +116,12 @@ def _up_down(r: Resolution, table: SpottingTable, v: Mapping[str, Any]) -> int:
     summary="How far a target can be spotted, with the house rules' Up/Down modifiers: night, dawn, flares, "
             "sneaks, storeys, flat ground, positions, burning vehicles, streets.",
     rule=cite(SNEAK, NIGHT_GOOD, *ALL_VISIBILITY[1:], MULTI, KO, IP, FLAT, STREETS,
-              readings=("BF-1", "BF-16", "BF-17", "BF-18", "BF-19", "BF-22")),
+              readings=("BF-1", "BF-16", "BF-17", "BF-18", "BF-19", "BF-22", "BF-96", "BF-97")),
     params=(
         Param("distance", "int", "inches from spotter to target", minimum=0, maximum=200),
-        Param("target_terrain", "choice", "the target's terrain on the spotting chart (street: dense, 4\" at most; "
-              "road_in_bua: open)", "open", choices=TERRAIN),
+        Param("target_terrain", "choice", "the target's terrain on the spotting chart (bus, street: dense, 4\" at "
+              "most; street: dense edge, street_deep: dense deep, BF-97; road_in_bua: open)", "open",
+              choices=TERRAIN),
         Param("target", "choice", "the target's class", "troops", choices=("troops", "gun", "vehicle")),
         Param("target_activity", "choice", "stationary, moving_or_firing, or sneaking (spotted as stationary)",
               "stationary", choices=("stationary", "moving_or_firing", "sneaking")),
@@ -147,9 +153,10 @@ def spotting_range(r: Resolution, distance: int, target_terrain: str, target: st
     illuminated spotter takes Down 2 more (BF-17); fires block LOS (BF-18); upper storeys are
     higher elevation, dense concealment (streets) at most 4" ("Multi-Level BUS"); burning
     vehicles are smoke Down 2, smoking ones Down 1 ("Knocked Out Vehicle Table"); Improved
-    Position and better Down 1 (BF-19); Flat Featureless Terrain Up 1; streets are dense,
-    roads in BUAs open, and troops in a BUS conformed to a street spot the troops in the BUS
-    directly opposite ("Lanes, Streets & Roads & Rubble")."""
+    Position and better Down 1 (BF-19); Flat Featureless Terrain Up 1; streets are dense edge
+    or deep (BF-97), a BUS dense cover (BF-96), both 4" at most; roads in BUAs open, and
+    troops in a BUS conformed to a street spot the troops in the BUS directly opposite
+    ("Lanes, Streets & Roads & Rubble")."""
     if across_street_opposite:
         r.step("streets count as 1\" across or less: troops in a BUS conformed to the street automatically spot "
                "troops in the BUS directly opposite")

@@ -79,6 +79,9 @@ ALL_VISIBILITY = (NIGHT_GOOD, DAWN, NIGHT_POOR)
 
 def _manoeuvre_check(v: Mapping[str, Any]) -> None:
     c = condition(v["visibility"])
+    if v["panicked_last"] and v["unit"] != "troops":
+        raise UsageError("panicked_last=true is for unit=troops: the Night Rules' \u22121 is for troops that "
+                         "panicked on their last manoeuvre roll; vehicles take no such modifier (BF-90)")
     if v["rapid_advance"] and c.night and not v["on_paved_road"]:
         raise UsageError(f"rapid_advance=true at {c.label}: no rapid advance at night except moving on paved roads "
                          "(and then at full speed, not double speed); set on_paved_road=true or move normally")
@@ -95,7 +98,7 @@ def _manoeuvre_total(v: Mapping[str, Any]) -> int:
         total += 1
     if not v["enemy_in_los"] and not c.night:
         total += 2
-    if v["panicked_last"] and c.night:
+    if v["panicked_last"] and c.night and v["unit"] == "troops":
         total += c.panicked_last_manoeuvre
     return total
 
@@ -116,7 +119,7 @@ def _command_holds(c: Condition, v: Mapping[str, Any]) -> bool:
     title="Manoeuvre at night or in poor visibility",
     summary="The command, enemy-proximity and panic terms of the manoeuvre roll, rapid advance, bog-down and "
             "discipline rating, by visibility.",
-    rule=cite(NIGHT_GOOD, DAWN, NIGHT_POOR, readings=("BF-2", "BF-21", "BF-22")),
+    rule=cite(NIGHT_GOOD, DAWN, NIGHT_POOR, readings=("BF-2", "BF-21", "BF-22", "BF-90")),
     params=(
         VISIBILITY,
         Param("unit", "choice", "the unit rolling", "troops", choices=("troops", "vehicle")),
@@ -140,7 +143,8 @@ def visibility_manoeuvre(r: Resolution, visibility: str, unit: str, in_command: 
     command modifier for troops beyond 2" of their commander (1" in poor visibility), nor
     for vehicles beyond 4" (2") or out of its LOS; no +2 enemy proximity modifier for having
     no LOS to a spotted or suspected enemy; -1 if troops panicked on their last manoeuvre
-    roll; no rapid advance except on paved roads, at full speed not double; bog-down -1
+    roll (troops only: the list gives troops and vehicles their own lines, BF-90); no rapid
+    advance except on paved roads, at full speed not double; bog-down -1
     (-2 in poor visibility; -1 at dawn, dusk or poor day visibility); every unit one
     discipline level lower unless night combat-trained (BF-21, BF-22)."""
     c = condition(visibility)
@@ -150,7 +154,8 @@ def visibility_manoeuvre(r: Resolution, visibility: str, unit: str, in_command: 
         radius = c.troops_command_inches if unit == "troops" else c.vehicles_command_inches
         if _command_holds(c, {"unit": unit, "commander_distance": commander_distance,
                               "commander_los": commander_los}):
-            r.modifier("command", 1, "base game" if radius is None else source)
+            r.modifier("command", 1, "base game" if radius is None else
+                       f"base game, kept at night within {radius}\" ({source})")
         else:
             need = f"within {radius}\"" + (" and in LOS of" if unit == "vehicle" else " of")
             who = "troops" if unit == "troops" else "vehicles"
@@ -237,8 +242,6 @@ def _flare_check(v: Mapping[str, Any]) -> None:
     if v["fired_as"] == "direct" and v["aimed_at"] == "terrain_feature":
         raise UsageError("aimed_at=terrain_feature: a direct-fire flare may only be fired at a unit the firer has "
                          "SPOTTED or SUSPECTED")
-    if v["rounds_left"] == 0:
-        raise UsageError("rounds_left=0: the element has no flare rounds left (the scenario sets them, normally one)")
 
 
 def _flare_row(v: Mapping[str, Any]) -> str:
@@ -264,8 +267,8 @@ def _flare_row(v: Mapping[str, Any]) -> str:
               choices=("unit", "terrain_feature")),
         Param("weapon_template", "choice", "the weapon's own IDF template (indirect flares are twice its size)",
               "small", choices=("small", "large")),
-        Param("rounds_left", "int", "flare rounds the element has left (scenario; normally one)", 1, minimum=0,
-              maximum=20),
+        Param("rounds_left", "int", "flare rounds the element has left (scenario; normally one)", 1, minimum=1,
+              maximum=20, why="an element with no flare rounds left cannot fire a flare"),
     ),
     results=lambda v: (_flare_row(v),),
     check=_flare_check,
@@ -286,9 +289,11 @@ def flare(r: Resolution, visibility: str, fired_as: str, firer: str, aimed_at: s
     else:
         r.step("fired as direct fire (offensive or defensive): normal restrictions on later manoeuvre and fire")
     r.step(f"{rounds_left - 1} flare round{'' if rounds_left - 1 == 1 else 's'} left after this one")
-    r.step(f"units with an aiming point under it: no night Down {TABLE.flare_cancels_down} as spotting targets, no "
-           f"night {signed(condition(visibility).direct_fire)} as DF targets; they spot at an additional Down "
-           f"{TABLE.night_vision_loss_down}")
+    left = condition(visibility).spotting_down - TABLE.flare_cancels_down
+    r.step(f"units with an aiming point under it: no night Down {TABLE.flare_cancels_down} as spotting targets"
+           + (f" (the poor visibility's Down {left} remains, BF-17)" if left > 0 else "")
+           + f", no night {signed(condition(visibility).direct_fire)} as DF targets; they spot at an additional "
+           f"Down {TABLE.night_vision_loss_down}")
     if fired_as == "indirect":
         r.step("a unit manoeuvring out of it is a disappearing target for opportunity fire (first-inch "
                "restriction still applies)")

@@ -21,6 +21,7 @@ from warroom.rulesets.bfwwii_house.b_common import (
     DR,
     ENGINEERING,
     IP_CLARIFICATIONS,
+    MISC,
     cite,
     data,
     plural,
@@ -38,7 +39,6 @@ class Building(Table):
     swollen_river: int
     several_units: int
     within_inches: int = Field(ge=0)
-    most_spans: int = Field(ge=1)
 
 
 class BridgeCloseCombat(Table):
@@ -73,7 +73,7 @@ def _dice(r: Resolution, units: int, sides: int, need: int, label: str) -> int:
         return units
     if need > sides:
         return 0
-    return r.successes(units, sides, need, label=label)
+    return r.successes(units, sides, need, label=label, counting="success")
 
 
 # --- building ---------------------------------------------------------------------------------------
@@ -86,12 +86,6 @@ def _build_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
 def _check_build(v: Mapping[str, Any]) -> None:
     if not v["t_class"]:
         raise UsageError("t_class=false: only T class units can build a treadway/pontoon bridge (000 Bridging)")
-    if v["distance"] > BUILD.within_inches:
-        raise UsageError(f"distance={v['distance']}: the builders must be conformed to the gap within "
-                         f"{BUILD.within_inches}\" of the dismounted bridging equipment")
-    if v["spans"] > BUILD.most_spans:
-        raise UsageError(f"spans={v['spans']}: more spans than a tactical game can build (at most "
-                         f"{BUILD.most_spans}); start the scenario with the bridge nearly complete")
     if v["spans_done"] >= v["spans"]:
         raise UsageError(f"spans_done={v['spans_done']}: the bridge needs {v['spans']} span(s); it is already built")
 
@@ -102,17 +96,19 @@ def _check_build(v: Mapping[str, Any]) -> None:
     example={"spans": 2, "units": 2, "dr": 1},
     title="Building a pontoon or treadway bridge",
     summary="Span by span: each turn an engineering action and an Improve Position roll; turns to finish.",
-    rule=cite(BRIDGING, ENGINEERING, readings=("BF-52", "BF-66", "BF-69")),
+    rule=cite(BRIDGING, ENGINEERING, readings=("BF-52", "BF-66", "BF-69", "BF-92")),
     params=(
         Param("spans", "int", "spans the scenario says the obstacle needs", 1, minimum=1, maximum=40),
-        Param("spans_done", "int", "spans already placed", 0, minimum=0, maximum=40),
+        Param("spans_done", "int", "spans already placed (fewer than spans)", 0, minimum=0, maximum=39),
         Param("units", "int", "T class units working on the span (one designated primary builder)", 1,
               minimum=1, maximum=6),
         Param("dr", "int", "discipline rating of the primary bridge builder", 0, minimum=-3, maximum=3),
         Param("swollen", "bool", "bridging a swollen river (scenario condition)", False),
         Param("t_class", "bool", "the builders are T class units", True),
         Param("distance", "int", "inches from the builders to the dismounted bridging equipment", 2,
-              minimum=0, maximum=48),
+              minimum=0, maximum=BUILD.within_inches,
+              why=f"the builders must be conformed to the gap within {BUILD.within_inches}\" of the dismounted "
+                  "bridging equipment"),
         MANOEUVRE_ROLL, within_param(),
     ),
     results=_build_rows,
@@ -124,7 +120,8 @@ def bridge_build(r: Resolution, spans: int, spans_done: int, units: int, dr: int
     of the dismounted equipment to spend an engineering action and roll on the Improve Position
     table, +/-dr of the primary builder, -1 swollen river, +1 if more than one unit works the span
     (at most +1); a success completes one span; the bridge is built when all spans are placed.
-    One roll a turn (BF-69); only T class units build. IP table: [improve_position] (BF-66).
+    One roll a turn (BF-69); only T class units build; as many spans as the scenario says, a
+    major river's bridge started nearly complete (BF-92). IP table: [improve_position] (BF-66).
     With manoeuvre_roll, an available-action check per unit per turn (BF-52)."""
     left = spans - spans_done
     r.step(f"{plural(left, 'span')} to place, {plural(units, 'unit')} working"
@@ -207,7 +204,8 @@ def _check_prep(v: Mapping[str, Any]) -> None:
               choices=BRIDGES),
         Param("demolitions", "int", "demolitions the scenario requires (0: the seed's figure for the bridge)", 0,
               minimum=0, maximum=20),
-        Param("demolitions_done", "int", "demolitions already prepared", 0, minimum=0, maximum=20),
+        Param("demolitions_done", "int", "demolitions already prepared (fewer than the bridge needs)", 0, minimum=0,
+              maximum=19, why="a bridge needs at most 20 demolitions (demolitions=...)"),
         Param("units", "int", "units preparing demolitions, each rolling once a turn", 1, minimum=1, maximum=6),
         DR, MANOEUVRE_ROLL, within_param(),
     ),
@@ -263,23 +261,31 @@ def _check_cc(v: Mapping[str, Any]) -> None:
     example={"attacker_modifier": 1},
     title="Close combat against a pontoon bridge",
     summary="The bridge guards roll at 0; an attacker's modified roll equal or higher destroys the bridge.",
-    rule=cite(BRIDGING, readings=("BF-73", "BF-84")),
+    rule=cite(BRIDGING, MISC, readings=("BF-73", "BF-81", "BF-84", "BF-103")),
     params=(
         Param("target", "choice", "an emplaced pontoon bridge, dismounted bridging equipment, or a permanent bridge",
               "pontoon", choices=("pontoon", "equipment", "permanent")),
         Param("attacker_modifier", "int", "the attacker's close combat strength and modifiers, all told", 0,
               minimum=-10, maximum=10),
+        Param("attacker_rating", "int", "the attacker's unmodified close combat rating against the bridge", 1,
+              minimum=1, maximum=10,
+              why="a unit rated 0 against its target may initiate close combat only against a suppressed, "
+                  "disordered or concealed target, and a bridge is never any of these (000 Restrictions on Close "
+                  "Combat; BF-81, BF-103)"),
     ),
     results=("bridge destroyed", "bridge stands"),
     check=_check_cc,
 )
-def bridge_close_combat(r: Resolution, target: str, attacker_modifier: int) -> Outcome:
+def bridge_close_combat(r: Resolution, target: str, attacker_modifier: int, attacker_rating: int) -> Outcome:
     """Seed 000 "Bridging", Destroying Pontoon Bridges by Close Combat: emplaced pontoon bridges and
     dismounted bridging equipment defend at modifier 0 and may not initiate; an attacker's modified
     roll equal or higher than the bridge's destroys it; permanent bridges are immune. Each side
-    rolls the base game's close combat die ([close_combat], BF-84; BF-73)."""
+    rolls the base game's close combat die ([close_combat], BF-84; BF-73). "Restrictions on Close
+    Combat" (BF-81): a unit rated 0 against the bridge may never initiate, since a bridge is never
+    suppressed, disordered or concealed (BF-103)."""
     t = CLOSE_COMBAT.read(r)
     bridge = TABLES.close_combat.bridge_modifier
+    r.step(f"the attacker, rated {attacker_rating} against the bridge, may initiate (BF-81, BF-103)")
     r.step(f"the bridge guards roll d{t.die_sides} {signed(bridge)}; the attacker d{t.die_sides} "
            f"{signed(attacker_modifier)}")
     if attacker_modifier:

@@ -120,7 +120,7 @@ def artillery_on_minefield(r: Resolution, field: str, density: str, at_density: 
     a knocked-out result lowers the density one category, never below scattered; a mixed field's
     AT and AP densities both drop (BF-62). The fire combat table: base table [fire_combat] (BF-63)."""
     r.step("the field is attacked as dug-in troops")
-    mods = r.modifier("IDF factor against troops", idf_factor, "the fire mission")
+    mods = r.modifier("IDF factor against troops", idf_factor, "the fire mission") if idf_factor else 0
     mods += r.modifier("dug-in troops under IDF", TABLES.artillery.dug_in_idf,
                        src(IP_CLARIFICATIONS, "Dug-In, IDF Non-BUS"))
     if other_modifiers:

@@ -88,7 +88,8 @@ OP_FIRE = Param(
     choices=("none", "suppressed", "disordered", "knocked_out"),
 )
 ACTIONS_AVAILABLE = Param("actions_available", "int", "manoeuvre actions the unit has left this turn", 1,
-                          minimum=0, maximum=4)
+                          minimum=1, maximum=4,
+                          why="a unit must have at least one available action to perform an engineering action")
 FIRED_OFFENSIVE = Param("fired_offensive", "bool", "the unit fired in this turn's offensive fire phase", False)
 FIRED_DEFENSIVE = Param("fired_defensive", "bool",
                         "the unit fired in the defensive fire phase of the previous player turn", False)
@@ -98,8 +99,6 @@ CANCELLED = "cancelled: opportunity fire stopped the action this turn"
 
 def check_restrictions(v: Mapping[str, Any], what: str = "an engineering action") -> None:
     """Seed 000 "Engineering Manoeuvre Actions", Restrictions on Engineering Actions."""
-    if v["actions_available"] < 1:
-        raise UsageError(f"actions_available=0: a unit must have at least one available action to perform {what}")
     if v["fired_offensive"]:
         raise UsageError(f"fired_offensive=true: a unit performing {what} may not fire in the offensive fire phase")
     if v["fired_defensive"]:
@@ -179,10 +178,6 @@ def _check_remove(v: Mapping[str, Any]) -> None:
     check_restrictions(v, "a remove demolition action")
     if not v["prepared"]:
         raise UsageError("prepared=false: a remove demolition action can only be done on a prepared demolition")
-    most = TABLES.remove_demolition.emplace_within_inches
-    if v["distance"] > most:
-        raise UsageError(f"distance={v['distance']}: to remove a demolition the unit must emplace adjacent to it, "
-                         f"within {most}\"")
     if not v["emplaced"]:
         raise UsageError("emplaced=false: the unit must first emplace adjacent (within 1\") to the demolition")
 
@@ -195,7 +190,10 @@ def _check_remove(v: Mapping[str, Any]) -> None:
     summary="Emplace within 1\" of a prepared demolition, then an engineering action removes it (no dice).",
     rule=cite(ENGINEERING, FORTS, readings=("BF-53",)),
     params=(
-        Param("distance", "int", "inches from the unit to the prepared demolition", 1, minimum=0, maximum=48),
+        Param("distance", "int", "inches from the unit to the prepared demolition", 1, minimum=0,
+              maximum=TABLES.remove_demolition.emplace_within_inches,
+              why=f"to remove a demolition the unit must emplace adjacent to it, within "
+                  f"{TABLES.remove_demolition.emplace_within_inches}\""),
         Param("emplaced", "bool", "the unit has emplaced there", True),
         Param("prepared", "bool", "there is a prepared demolition to remove", True),
         Param("in_fort", "bool", "the unit is an occupant of the fort the charge is laid against", False),
@@ -285,18 +283,23 @@ MANOEUVRE_ROLL = Param(
 )
 
 
+WIDE_DEFAULT = 2
+"""A wide AT ditch's engineering actions when the scenario gives none: "more than one", the least that is (BF-85)."""
+
+
 TASK_PARAMS = (
     Param("task", "choice", "the task", choices=TASKS),
     Param("unit", "choice", "who does it (avre: an AVRE the scenario lets act as combat engineers)",
           "engineers", choices=UNITS),
     Param("actions_done", "int", "engineering actions already spent on it (by this or another unit)", 0,
-          minimum=0, maximum=20),
+          minimum=0, maximum=19, why="no task takes more than 20 actions (a wide AT ditch: wide_ditch_actions)"),
     Param("culin_cutter", "bool",
           "a tank with a Culin hedgerow cutter has spent a manoeuvre action conformed at the spot", False),
     Param("ditch", "choice", "the AT ditch variant (ditch tasks)", "standard",
           choices=("standard", "concrete_lined", "wide")),
-    Param("wide_ditch_actions", "int", "engineering actions the scenario sets for a wide AT ditch", 0,
-          minimum=0, maximum=20),
+    Param("wide_ditch_actions", "int", "engineering actions the scenario sets for each task on a wide AT ditch "
+          "(\"more than one\": at least 2, BF-85)", WIDE_DEFAULT, minimum=WIDE_DEFAULT, maximum=20,
+          why="a wide AT ditch needs more than one engineering action (BF-85)"),
 )
 """The parameters that name a task and its progress, shared by the task's odds and its turn-by-turn tracker."""
 
@@ -310,7 +313,7 @@ def task_actions(v: Mapping[str, Any]) -> int:
     task = TABLES.tasks[v["task"]]
     if v["culin_cutter"] and task.actions_with_culin is not None:
         return task.actions_with_culin
-    if v["ditch"] == "wide" and task.section == DITCHES:
+    if v["ditch"] == "wide" and task.section == DITCHES and task.kind == "engineering":
         return int(v["wide_ditch_actions"])
     return task.actions
 
@@ -335,11 +338,10 @@ def _check_task(v: Mapping[str, Any]) -> None:
     if v["ditch"] == "concrete_lined" and task.earth_only:
         raise UsageError("ditch=concrete_lined: a concrete-lined AT ditch cannot be filled by hand or by dozer; "
                          "use explosives, fascines or bridging (000 Anti-Tank Ditches, variants)")
-    if v["ditch"] == "wide" and v["wide_ditch_actions"] < 2:
-        raise UsageError("ditch=wide: a wide AT ditch needs more than one engineering action; give the "
-                         "scenario's number as wide_ditch_actions=2 or more (reading BF-85)")
-    if v["ditch"] != "wide" and v["wide_ditch_actions"]:
-        raise UsageError("wide_ditch_actions is only for ditch=wide")
+    if v["wide_ditch_actions"] != WIDE_DEFAULT and (v["ditch"] != "wide" or task.kind != "engineering"):
+        raise UsageError("wide_ditch_actions is only for an engineering task on a wide AT ditch (ditch=wide); "
+                         + ("a fascine is one ordinary action and fills one section whatever the ditch (BF-101)"
+                            if task.kind != "engineering" else f"this ditch is ditch={v['ditch']}"))
     if v["actions_done"] >= task_actions(v):
         raise UsageError(f"actions_done={v['actions_done']}: the task takes {task_actions(v)} action(s); it is "
                          "already done")
@@ -352,7 +354,7 @@ def _check_task(v: Mapping[str, Any]) -> None:
     title="An engineering task of several actions",
     summary="How many turns an engineering task takes: its engineering actions, one a turn (obstacle sections).",
     rule=cite(ENGINEERING, CLEARING, WIRE, DITCHES, TEETH, BOCAGE, ROADBLOCKS, FORTS, FUNNIES,
-              readings=("BF-52", "BF-53", "BF-85", "BF-86")),
+              readings=("BF-52", "BF-53", "BF-85", "BF-86", "BF-101")),
     params=(
         *TASK_PARAMS,
         MANOEUVRE_ROLL, DR, within_param(),
@@ -368,7 +370,8 @@ def engineering_task(r: Resolution, task: str, unit: str, actions_done: int, cul
     Wire (1), Anti-Tank Ditches (dozer 1, demolition 1, fascine 1 ordinary action (BF-86), bridge
     layer 1; concrete-lined and wide variants, BF-85), Dragons Teeth (dozer 2, demolition 1),
     Bocage Hedgerows (dozer 2, demolition 2 or 1 after a Culin cutter), Roadblocks (dozer 2,
-    demolition 2), Concrete Bunkers (1 a charge), Hobart's "Funnies" (ARK 1). Opportunity fire: BF-53."""
+    demolition 2), Concrete Bunkers (1 a charge), Hobart's "Funnies" (ARK 1). Opportunity fire: BF-53.
+    The wide-ditch count is of engineering actions: a fascine stays one ordinary action (BF-101)."""
     t = TABLES.tasks[task]
     needed = task_actions({"task": task, "culin_cutter": culin_cutter, "ditch": ditch,
                            "wide_ditch_actions": wide_ditch_actions})
@@ -377,13 +380,28 @@ def engineering_task(r: Resolution, task: str, unit: str, actions_done: int, cul
            + (f", {actions_done} already done" if actions_done else ""))
     if culin_cutter:
         r.step("a Culin-cutter tank has worked the spot: the charge takes one engineering action")
-    r.step("a Disorder or Knocked-Out from opportunity fire cancels a turn's action (BF-53)")
+    if t.kind != "engineering" and ditch == "wide":
+        r.step("a wide ditch: each fascine vehicle fills one section with its one action; the scenario says how "
+               "many sections, and so fascines, the crossing needs (BF-101)")
+    r.step("a Disorder or Knocked-Out from opportunity fire cancels a turn's action (BF-53"
+           + (", taken for the fascine's ordinary action too: BF-101)" if t.kind != "engineering" else ")"))
     sides, need = action_chance(r, manoeuvre_roll, dr)
     turns = run_actions(r, (needed,), 1, sides, need, actions_done, within)
     if turns is None:
         return r.result(f"not done within {plural(within, 'turn')}", "the task is still unfinished")
     return r.result(f"done in {plural(turns, 'turn')}", f"done: {t.then}")
 
+
+
+def _check_turn(v: Mapping[str, Any]) -> None:
+    """The task, then Restrictions on Engineering Actions for an engineering action (BF-102)."""
+    _check_task(v)
+    if TABLES.tasks[v["task"]].kind == "engineering":
+        check_restrictions(v)
+    elif v["fired_offensive"] or v["fired_defensive"]:
+        raise UsageError("fired_offensive / fired_defensive: the restrictions on firing are for engineering "
+                         "actions; placing a fascine is an ordinary manoeuvre action (BF-86, BF-101), whose base-game "
+                         "rules on firing warroom does not have: leave them false")
 
 
 @procedure(
@@ -393,22 +411,26 @@ def engineering_task(r: Resolution, task: str, unit: str, actions_done: int, cul
     title="One turn of work on an engineering task",
     summary="One turn's engineering action on a task of several: the progress it carries to the next turn.",
     rule=cite(ENGINEERING, CLEARING, WIRE, DITCHES, TEETH, BOCAGE, ROADBLOCKS, FORTS, FUNNIES,
-              readings=("BF-52", "BF-53", "BF-85", "BF-86")),
+              readings=("BF-52", "BF-53", "BF-85", "BF-86", "BF-101", "BF-102")),
     params=(
         *TASK_PARAMS,
-        MANOEUVRE_ROLL, DR, OP_FIRE,
+        MANOEUVRE_ROLL, DR, OP_FIRE, *RESTRICTIONS,
     ),
     results=("task finished", "one more action done", "no action this turn"),
-    check=_check_task,
+    check=_check_turn,
 )
 def engineering_turn(r: Resolution, task: str, unit: str, actions_done: int, culin_cutter: bool, ditch: str,
-                     wide_ditch_actions: int, manoeuvre_roll: bool, dr: int, opportunity_fire: str) -> Outcome:
+                     wide_ditch_actions: int, manoeuvre_roll: bool, dr: int, opportunity_fire: str,
+                     actions_available: int, fired_offensive: bool, fired_defensive: bool) -> Outcome:
     """Seed 000 "Engineering Manoeuvre Actions": a task of several engineering actions is tracked
     from turn to turn and may use non-consecutive turns or another unit; one engineering action a
     unit a turn (BF-52). This is one turn of the umpire's tracker: the new count of actions done is
     carried into the next turn (``engineering-task`` gives the odds of the turns still to come).
     Opportunity fire that disorders or knocks out the unit cancels its action (BF-53); the action
-    counts of wide and concrete-lined ditches (BF-85) and of fascines (BF-86) are the task's."""
+    counts of wide and concrete-lined ditches (BF-85) and of fascines (BF-86) are the task's; a
+    fascine is one ordinary action on a wide ditch too (BF-101). Restrictions on Engineering Actions:
+    a unit with no available action, that fired in this turn's offensive fire phase or in the
+    previous player turn's defensive fire phase, makes no engineering action (BF-102)."""
     t = TABLES.tasks[task]
     needed = task_actions({"task": task, "culin_cutter": culin_cutter, "ditch": ditch,
                            "wide_ditch_actions": wide_ditch_actions})

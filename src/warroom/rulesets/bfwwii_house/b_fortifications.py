@@ -28,6 +28,7 @@ from warroom.rulesets.bfwwii_house.b_common import (
     close_combat,
     data,
     roll_fire,
+    signed,
     src,
 )
 from warroom.rulesets.bfwwii_house.b_engineering import CANCELLED, OP_FIRE, opportunity_fire_cancels
@@ -54,7 +55,6 @@ class FortDemolition(Table):
     within_inches: int = Field(ge=0)
     attack: int
     per_additional_charge: int
-    most_charges: int = Field(ge=1)
 
 
 class FortCloseCombat(Table):
@@ -71,14 +71,9 @@ class FortTables(Table):
 TABLES = data("b_fortifications", FortTables)
 FORT = TABLES.fort
 ARMOUR = Param("armour", "int", "the fort's armour value now (log bunker 2, small concrete bunker 3, large 4-6)",
-               FORT.small_concrete, minimum=0, maximum=12)
-
-
-def check_armour(v: Mapping[str, Any]) -> None:
-    """A fort whose armour is down to 1 is rubble already (BF-74)."""
-    if v["armour"] <= FORT.rubble_at_or_below:
-        raise UsageError(f"armour={v['armour']}: a fort whose armour is reduced to {FORT.rubble_at_or_below} is "
-                         "rubble already (000 Concrete Bunkers and Fortifications)")
+               FORT.small_concrete, minimum=FORT.rubble_at_or_below + 1, maximum=12,
+               why=f"a fort whose armour is reduced to {FORT.rubble_at_or_below} is rubble already (000 Concrete "
+                   "Bunkers and Fortifications, BF-74)")
 
 NO_EFFECT = "no effect"
 COLLAPSE = "kill: the fort collapses, occupants destroyed, the area becomes rubble"
@@ -119,7 +114,6 @@ FIRERS = ("direct", "shaped_charge", "avre_petard", "dive_bomber", "artillery")
 
 
 def _check_fire(v: Mapping[str, Any]) -> None:
-    check_armour(v)
     firer = v["firer"]
     if firer == "artillery":
         raise UsageError("firer=artillery: indirect artillery fire is useless against forts (000 Concrete Bunkers "
@@ -131,10 +125,6 @@ def _check_fire(v: Mapping[str, Any]) -> None:
         return
     if v["pre_mapped"]:
         raise UsageError("pre_mapped is for firer=dive_bomber")
-    most = TABLES.direct_fire.max_range_inches
-    if v["range"] > most:
-        raise UsageError(f"range={v['range']}: the maximum range against a fort is {most}\" (pin-point fire at an "
-                         "embrasure, door or weak point)")
     if v["vehicle"] and not v["emplaced"]:
         raise UsageError("emplaced=false: a vehicle must be emplaced to attack a fort")
     if firer == "avre_petard" and not v["vehicle"]:
@@ -156,7 +146,10 @@ def _check_fire(v: Mapping[str, Any]) -> None:
               "avre_petard (BR-13), dive_bomber (T,G,sV of the bomber), artillery (IDF)", choices=FIRERS),
         Param("attack", "int", "the unmodified attack strength used (see firer)", minimum=0, maximum=15),
         ARMOUR,
-        Param("range", "int", "range to the fort in inches", 1, minimum=0, maximum=100),
+        Param("range", "int", "range to the fort in inches (not asked of dive bombers)", 1, minimum=0,
+              maximum=TABLES.direct_fire.max_range_inches,
+              why=f"the maximum range against a fort is {TABLES.direct_fire.max_range_inches}\" (pin-point fire at "
+                  "an embrasure, door or weak point)"),
         Param("vehicle", "bool", "the firer is a vehicle", False),
         Param("emplaced", "bool", "the firing vehicle is emplaced", True),
         Param("spotted", "bool", "the fort is SPOTTED (not merely suspected)", True),
@@ -201,13 +194,6 @@ def _demolition_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def _check_demolition(v: Mapping[str, Any]) -> None:
-    check_armour(v)
-    most = TABLES.demolition
-    if v["distance"] > most.within_inches:
-        raise UsageError(f"distance={v['distance']}: the engineer must move within {most.within_inches}\" of the fort")
-    if v["charges"] > most.most_charges:
-        raise UsageError(f"charges={v['charges']}: at most {most.most_charges} charges (each takes an engineering "
-                         "action to prepare)")
     if v["unit"] == "other":
         raise UsageError("unit=other: engineer units use demolitions on a fort (an AVRE only where the scenario "
                          "lets it act as combat engineers)")
@@ -220,12 +206,14 @@ def _check_demolition(v: Mapping[str, Any]) -> None:
     title="Engineer demolitions against a fort",
     summary="Detonate every ready charge at once: a demolition action, then a direct fire attack of 4 "
             "(+2 a charge) -armour.",
-    rule=cite(FORTS, ENGINEERING, readings=("BF-53", "BF-63", "BF-74", "BF-75", "BF-76")),
+    rule=cite(FORTS, ENGINEERING, readings=("BF-53", "BF-63", "BF-74", "BF-75", "BF-76", "BF-93")),
     params=(
         Param("charges", "int", "prepared charges, all set off together (one engineering action each to prepare)",
               1, minimum=1, maximum=12),
         ARMOUR,
-        Param("distance", "int", "inches from the engineer to the fort", 1, minimum=0, maximum=48),
+        Param("distance", "int", "inches from the engineer to the fort", 1, minimum=0,
+              maximum=TABLES.demolition.within_inches,
+              why=f"the engineer must move within {TABLES.demolition.within_inches}\" of the fort"),
         Param("unit", "choice", "who sets the charges (avre: an AVRE the scenario lets act as engineers)",
               "engineers", choices=("engineers", "avre", "other")),
         OP_FIRE,
@@ -238,7 +226,8 @@ def fort_demolition(r: Resolution, charges: int, armour: int, distance: int, uni
     """Seed 000 "Concrete Bunkers and Fortifications": an engineer within 1" prepares each
     demolition with one engineering action and detonates with a successful demolition action
     (Seed 000 "Engineering Manoeuvre Actions": d10, a 1 is a dud, BF-75); all ready charges go
-    together; attack value 4, +2 for each additional charge, resolved as direct fire with only the
+    together, however many are ready (BF-93); attack value 4, +2 for each additional charge,
+    resolved as direct fire with only the
     armour as modifier (no "strength at least armour" test, BF-75); Suppressed or better cuts the
     armour by 1 for good, at 1 rubble with the occupants alive (BF-74); a kill collapses it (BF-76).
     Opportunity fire: BF-53. Fire combat table: [fire_combat] (BF-63)."""
@@ -281,7 +270,6 @@ def fort_demolition(r: Resolution, charges: int, armour: int, distance: int, uni
         Param("other_modifiers", "int", "any other base-game modifiers", 0, minimum=-10, maximum=10),
     ),
     results=("no effect", "occupants suppressed", "occupants disordered", "occupants knocked out"),
-    check=check_armour,
 )
 def fort_occupants_fire(r: Resolution, attack: int, armour: int, fire: str, occupants: str,
                         other_modifiers: int) -> Outcome:
@@ -306,7 +294,6 @@ CC_ROWS = (
 
 
 def _check_cc(v: Mapping[str, Any]) -> None:
-    check_armour(v)
     if v["attacker"] not in TABLES.close_combat.attackers:
         raise UsageError("attacker=other: only engineers, vehicles allowed to close combat built-up areas "
                          "(flamethrowers, the AVRE) and scenario assault troops may close combat units in a fort")
@@ -373,7 +360,6 @@ def _siege_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def _check_siege(v: Mapping[str, Any]) -> None:
-    check_armour(v)
     if v["attacker"] == "avre_petard":
         if v["charges"] != 1:
             raise UsageError("charges=... is for attacker=demolitions")
@@ -382,8 +368,6 @@ def _check_siege(v: Mapping[str, Any]) -> None:
     elif v["attack"] or v["other_modifiers"]:
         raise UsageError("attack= and other_modifiers= are for attacker=avre_petard; demolitions attack at 4, "
                          "+2 a further charge, with only the fort's armour as a modifier")
-    if v["charges"] > TABLES.demolition.most_charges:
-        raise UsageError(f"charges={v['charges']}: at most {TABLES.demolition.most_charges} charges")
 
 
 @procedure(
@@ -392,7 +376,8 @@ def _check_siege(v: Mapping[str, Any]) -> None:
     example={"attacker": "avre_petard", "attack": 6, "armour": 5, "within": 8},
     title="Wearing a fort down, attack after attack",
     summary="AVRE petard shots or rounds of demolitions until the fort collapses or is rubble: attacks needed.",
-    rule=cite(FORTS, FUNNIES, ENGINEERING, readings=("BF-63", "BF-74", "BF-75", "BF-76", "BF-87", "BF-88")),
+    rule=cite(FORTS, FUNNIES, ENGINEERING, readings=("BF-63", "BF-74", "BF-75", "BF-76", "BF-87", "BF-88",
+                                                     "BF-93")),
     params=(
         Param("attacker", "choice", "avre_petard (one shot an attack) or demolitions (one detonation of the "
               "ready charges an attack)", choices=("avre_petard", "demolitions")),
@@ -413,7 +398,8 @@ def fort_siege(r: Resolution, attacker: str, attack: int, charges: int, armour: 
     occupants survive (BF-74); a kill collapses it with the occupants (BF-76). Attack after attack
     until one or the other (BF-88): a petard shot needs its unmodified strength at least the armour
     as it now stands (BF-87); a detonation is a demolition action first (a dud wastes it, the charges
-    prepared again: BF-75), then 4 +2 a further charge -armour. [fire_combat] (BF-63)."""
+    prepared again: BF-75), then 4 +2 a further charge -armour, every ready charge at once (BF-93).
+    [fire_combat] (BF-63)."""
     dem = ENGINEERING_TABLES.demolition
     d = TABLES.demolition
     column_name = FORT.column
@@ -423,9 +409,9 @@ def fort_siege(r: Resolution, attacker: str, attack: int, charges: int, armour: 
                "armour as it now stands")
     else:
         strength = d.attack + d.per_additional_charge * (charges - 1)
-        r.step(f"each attack is a detonation of {charges} charge{'s' if charges > 1 else ''} (prepared one "
-               f"engineering action each, then a demolition action: two turns): a d{dem.die_sides} dud on "
-               f"{dem.dud_at_most}, else attack {strength} - armour")
+        r.step(f"each attack is a detonation of {charges} charge{'s' if charges > 1 else ''} (each prepared "
+               "with its own engineering action, one a unit a turn, then all set off together by a demolition "
+               f"action): a d{dem.die_sides} dud on {dem.dud_at_most}, else attack {strength} - armour")
     table = FIRE_COMBAT.read(r)
     column = table.target(column_name)
     loss = TABLES.direct_fire.armour_loss
@@ -435,10 +421,17 @@ def fort_siege(r: Resolution, attacker: str, attack: int, charges: int, armour: 
     def step(rr: Resolution, state: tuple[int, int, Any]) -> tuple[int, int, Any]:
         now = state[0]
         if attacker == "avre_petard" and attack < now:
+            if rr.narrate:
+                rr.step(f"armour {now}: the petard's strength {attack} is below it, no effect (BF-87)")
             return state
         if attacker == "demolitions" and rr.die(dem.die_sides, label="demolition") <= dem.dud_at_most:
+            if rr.narrate:
+                rr.step("a dud: the charges must be prepared again (BF-75)")
             return state
-        result = column.read(rr.die(table.die_sides, label="attack") + strength - now)
+        roll = rr.die(table.die_sides, label="attack")
+        result = column.read(roll + strength - now)
+        if rr.narrate:
+            rr.step(f"armour {now}: {roll} {signed(strength - now)} = modified {roll + strength - now}: {result}")
         if result == "knocked out":
             return now, 1, key
         if result == "no effect":

@@ -21,6 +21,7 @@ from warroom.core.tables import Table
 from warroom.rulesets.bfwwii_house.b_common import ENGINEERING, FUNNIES, cite, data, plural, roll_fire, signed, src
 from warroom.rulesets.bfwwii_house.b_engineering import OP_FIRE
 from warroom.rulesets.bfwwii_house.b_engineering import TABLES as ENGINEERING_TABLES
+from warroom.rulesets.bfwwii_house.base_tables import FIRE_COMBAT
 from warroom.rulesets.bfwwii_house.info import INFO
 
 
@@ -147,8 +148,18 @@ def conger(r: Resolution, obstacle: str, conformed: bool, fired_last_turn: bool,
 
 FUNNY = {
     "dd_swimming": ("a DD tank moving amphibiously", "sunk: a Disorder destroys a swimming DD tank"),
-    "conger_avre": ("an AVRE towing a Conger", "knocked out: a Disorder on a Conger's AVRE is a KO"),
+    "conger_avre": ("an AVRE towing a Conger", "knocked out"),
 }
+
+
+def _funny_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
+    """The armoured-vehicle column's results in force, a Disorder read as the vehicle's fate (one row each)."""
+    rows: list[str] = []
+    for result in FIRE_COMBAT.current()[0].target("armoured_vehicle").results():
+        row = FUNNY[v["vehicle"]][1] if result == "disordered" else result
+        if row not in rows:
+            rows.append(row)
+    return tuple(rows)
 
 
 @procedure(
@@ -164,7 +175,7 @@ FUNNY = {
         Param("other_modifiers", "int", "any other base-game modifiers (armour, range, ...)", 0,
               minimum=-15, maximum=10),
     ),
-    results=lambda v: ("no effect", "suppressed", FUNNY[v["vehicle"]][1], "knocked out"),
+    results=_funny_rows,
 )
 def fire_on_funny(r: Resolution, vehicle: str, attack: int, other_modifiers: int) -> Outcome:
     """Seed 000 Hobart's "Funnies": any DISORDER combat result destroys a DD tank using amphibious
@@ -177,5 +188,7 @@ def fire_on_funny(r: Resolution, vehicle: str, attack: int, other_modifiers: int
         mods += r.modifier("other modifiers", other_modifiers, "the base game")
     result, row = roll_fire(r, mods, "armoured_vehicle", label="fire combat")
     if result == "disordered":
-        return r.result(disorder, row)
+        why = ("a Disorder destroys a swimming DD tank" if vehicle == "dd_swimming"
+               else "a Disorder on a Conger's AVRE is a KO (BF-80)")
+        return r.result(disorder, f"{row}; {why}")
     return r.result(result, row)

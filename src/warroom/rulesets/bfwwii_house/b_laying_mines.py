@@ -47,9 +47,6 @@ def _rows(v: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def _check(v: Mapping[str, Any]) -> None:
-    if v["stands"] > LAY.most_stands:
-        raise UsageError(f"stands={v['stands']}: up to {LAY.most_stands} engineer stands may combine their efforts "
-                         "to lay a minefield (000 Laying Mines)")
     if v["laid"] != "surface":
         raise UsageError("laid=buried: only surface minefields may be laid during a game; buried fields are laid "
                          "before the scenario begins")
@@ -82,9 +79,12 @@ def _check(v: Mapping[str, Any]) -> None:
     params=(
         Param("field", "choice", "the field to lay: one type (at, ap), mixed (both, one after the other) or a dummy",
               choices=("at", "ap", "mixed", "dummy")),
-        Param("stands", "int", "engineer stands laying it together (up to 3)", 1, minimum=1, maximum=9),
-        Param("actions_done", "int", "engineering actions already spent on the field being laid", 0,
-              minimum=0, maximum=30),
+        Param("stands", "int", "engineer stands laying it together", 1, minimum=1, maximum=LAY.most_stands,
+              why=f"up to {LAY.most_stands} engineer stands may combine their efforts to lay a minefield (000 Laying "
+                  "Mines)"),
+        Param("actions_done", "int", "engineering actions already spent on the field being laid (a mixed field: "
+              "on the type now being laid)", 0, minimum=0, maximum=LAY.field_actions - 1,
+              why=f"a field takes {LAY.field_actions} engineering actions; at {LAY.field_actions} it is laid"),
         Param("mine_loads", "int", "fields' worth of mines the engineers carry (a platoon: 1; scenario may differ)",
               LAY.loads_per_platoon, minimum=0, maximum=9),
         Param("density", "choice", "the density to lay", "scattered", choices=DENSITIES),

@@ -15,6 +15,7 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
+from warroom.rulesets.bfwwii_house.a_visibility import VISIBILITY, condition, vsrc
 from warroom.rulesets.bfwwii_house.b_common import (
     ATTACKER_RATING,
     MISC,
@@ -134,7 +135,7 @@ def _check_bogged(v: Mapping[str, Any]) -> None:
     example={"bogged": True, "troops_modifier": 1, "vehicle_modifier": 2},
     title="Close combat with a bogged-down vehicle",
     summary="A bogged-down vehicle takes -2 as against concealed troops; a fall-back result makes it surrender.",
-    rule=cite(MISC, readings=("BF-64", "BF-81", "BF-82", "BF-84")),
+    rule=cite(MISC, readings=("BF-41", "BF-64", "BF-81", "BF-82", "BF-84", "BF-89")),
     params=(
         Param("bogged", "bool", "the vehicle is bogged down now", True),
         Param("troops_modifier", "int", "the troops' close combat strength and modifiers, all told", 0,
@@ -147,19 +148,21 @@ def _check_bogged(v: Mapping[str, Any]) -> None:
         Param("vehicle_kind", "choice", "the vehicle's running gear, for a bog-down check", "tracked",
               choices=("tracked", "halftracked", "wheeled")),
         ATTACKER_RATING, TARGET_STATE,
+        VISIBILITY,
     ),
     results=_bogged_rows,
     check=_check_bogged,
 )
 def close_combat_bogged_vehicle(r: Resolution, bogged: bool, troops_modifier: int, vehicle_modifier: int,
                                 troops_concealed: bool, fall_back_bog_check: bool, vehicle_kind: str,
-                                attacker_rating: int, target_state: str) -> Outcome:
+                                attacker_rating: int, target_state: str, visibility: str) -> Outcome:
     """Seed 000 "Miscellaneous Additional Rules and Restrictions", Close Combating Bogged Down Vehicles
     (the seed's "Bugged Down"): a bogged-down vehicle applies the -2 "versus troops in concealment"
     modifier whether or not the troops are concealed; a bogged-down vehicle with a fall-back result
     surrenders and counts as knocked out (BF-82); a vehicle not bogged down that must fall back
     through terrain calling for bog-down checks and bogs down in the first inch surrenders (the seed's
-    "dog down"; [bog_down], BF-64). "Restrictions on Close Combat": BF-81. Close combat table:
+    "dog down"; [bog_down], BF-64), with the light's bog-down modifier of the Night Rules and "Dawn / Dusk
+    Rules or Day Poor Visibility" (BF-41, BF-89). "Restrictions on Close Combat": BF-81. Close combat table:
     [close_combat] (BF-84)."""
     r.step("troops in close combat with a vehicle" + (" that is bogged down" if bogged else ""))
     if troops_modifier:
@@ -192,6 +195,10 @@ def close_combat_bogged_vehicle(r: Resolution, bogged: bool, troops_modifier: in
         mod: int = getattr(t.mover_modifiers, vehicle_kind)
         if mod:
             r.modifier(f"{vehicle_kind} vehicle", mod, "the base game's bog-down table", applies_to="bog-down")
+        light = condition(visibility)
+        if light.bog_down:
+            mod += r.modifier(light.label, light.bog_down, vsrc(visibility, "Manoeuvre; BF-41, BF-89"),
+                              applies_to="bog-down")
         roll = r.die(t.die_sides, label="bog-down check, first inch of the fall back")
         total = roll + mod
         r.step(f"bog-down check in the first inch: d{t.die_sides} {shown_total(roll, total)} against "

@@ -16,6 +16,7 @@ from warroom.core.errors import UsageError
 from warroom.core.params import Param
 from warroom.core.registry import procedure
 from warroom.core.tables import Table
+from warroom.rulesets.bfwwii_house.a_visibility import VISIBILITY, condition, vsrc
 from warroom.rulesets.bfwwii_house.b_common import (
     BOCAGE,
     BRIDGING,
@@ -35,6 +36,7 @@ from warroom.rulesets.bfwwii_house.b_common import (
     src,
 )
 from warroom.rulesets.bfwwii_house.b_engineering import TABLES as ENGINEERING_TABLES
+from warroom.rulesets.bfwwii_house.b_engineering import WIDE_DEFAULT
 from warroom.rulesets.bfwwii_house.base_tables import BOG_DOWN
 from warroom.rulesets.bfwwii_house.info import INFO
 
@@ -90,6 +92,11 @@ BOGGED = "bogged down in the obstacle"
 IMPASSABLE = "impassable"
 
 
+def _check_crossing(v: Mapping[str, Any]) -> None:
+    if v["hedgerow_cutter"] and (v["mover"] == "troops" or not v["obstacle"].startswith("bocage")):
+        raise UsageError("hedgerow_cutter=true is for a vehicle at bocage (obstacle=bocage or bocage_gap)")
+
+
 def _crossing_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
     c = TABLES.crossing[v["obstacle"]]
     effect = c.effect(v["mover"])
@@ -108,32 +115,42 @@ def _crossing_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
     example={"obstacle": "wire", "mover": "tracked"},
     title="Crossing an obstacle",
     summary="What a unit needs to cross wire, ditches, AT obstacles, bocage, bridges and lanes; the bog-down check.",
-    rule=cite(WIRE, DITCHES, TEETH, BOCAGE, BRIDGING, CLEARING, FUNNIES, readings=("BF-64", "BF-65")),
+    rule=cite(WIRE, DITCHES, TEETH, BOCAGE, BRIDGING, CLEARING, FUNNIES, readings=("BF-41", "BF-64", "BF-65",
+                                                                                 "BF-89", "BF-94")),
     params=(
         Param("obstacle", "choice", "the obstacle, gapped, filled or bridged as it now is",
               choices=tuple(TABLES.crossing)),
         Param("mover", "choice", "what crosses", "troops", choices=MOVERS),
         Param("hedgerow_cutter", "bool", "the vehicle has a hedgerow cutting device (bocage)", False),
+        VISIBILITY,
     ),
     results=_crossing_rows,
+    check=_check_crossing,
 )
-def obstacle_crossing(r: Resolution, obstacle: str, mover: str, hedgerow_cutter: bool) -> Outcome:
+def obstacle_crossing(r: Resolution, obstacle: str, mover: str, hedgerow_cutter: bool,
+                      visibility: str) -> Outcome:
     """Seed 000 "Barbed Wire" (a gap is one terrain effect better; tracked and half-tracked vehicles
     that breach and pass the bog-down check gap the wire), "Anti-Tank Ditches" (impassable to
     vehicles; filled sections and fascines a breach/bog-down check; bridged: breach, no check),
     "Dragons Teeth or AT Obstacles", "Bocage Hedgerows" (a gap one effect better; a vehicle that
     breaches leaves a gap; flank armour unless a hedgerow cutter), "Bridging" (breach; a defile),
     "Clearing Mines" (line-charge lane) and Hobart's "Funnies" (ARK, Bobbin, Conger). Ungapped
-    bocage and the effect ladder: BF-65. The bog-down check: base table [bog_down] (BF-64)."""
+    bocage and the effect ladder: BF-65. The bog-down check: base table [bog_down] (BF-64), with the
+    light's modifier of "Night Rules - Good Visibility", "Dawn / Dusk Rules or Day Poor Visibility"
+    and "Night Rules - Poor Visibility" (-1, -1, -2 "on Bog Down table"; every check, BF-41, BF-89).
+    A hedgerow cutter lifts only the forced flank armour: the vehicle is hit on the armour facing
+    the fire (BF-94)."""
     c = TABLES.crossing[obstacle]
     effect = c.effect(mover)
     r.step(f"{mover} at {c.label} (000 {c.section})")
     if c.note:
         r.step(c.note)
     if obstacle == "bocage" and mover not in ("troops",) and effect != "impassable":
-        r.step("breaching: if hit by direct fire it uses its "
-               + ("front armour: it has a hedgerow cutter" if hedgerow_cutter else
-                  "flank armour (it goes over the hedgerow, exposing its belly)"))
+        r.step("breaching: if hit by direct fire it uses "
+               + ("the armour facing the fire, as anywhere else: with a hedgerow cutter it does not go over "
+                  "the hedge belly up (BF-94)" if hedgerow_cutter else
+                  "its flank armour, whichever way the fire comes (it goes over the hedgerow, exposing its "
+                  "belly)"))
     if effect == "impassable":
         return r.result(IMPASSABLE, f"{c.label}: impassable to {mover}")
     if effect == "none":
@@ -144,6 +161,9 @@ def obstacle_crossing(r: Resolution, obstacle: str, mover: str, hedgerow_cutter:
     modifier: int = getattr(t.mover_modifiers, mover)
     if modifier:
         r.modifier(f"{mover} mover", modifier, "the base game's bog-down table")
+    light = condition(visibility)
+    if light.bog_down:
+        modifier += r.modifier(light.label, light.bog_down, vsrc(visibility, "Manoeuvre; BF-41, BF-89"))
     r.step(f"a breach action and a bog-down check: bogged down on a modified {t.bogged_down_at_or_below} or less")
     roll = r.die(t.die_sides, label="bog-down check")
     total = roll + modifier
@@ -155,8 +175,18 @@ def obstacle_crossing(r: Resolution, obstacle: str, mover: str, hedgerow_cutter:
     return r.result(CHECKED, f"modified {total} > {t.bogged_down_at_or_below}: through")
 
 
+def _ip_success(v: Mapping[str, Any]) -> str:
+    done = "success: " + TABLES.ip_tasks[v["task"]].success
+    if v["ditch"] != "wide":
+        return done
+    now = v["successes_done"] + 1
+    if now >= v["wide_ditch_actions"]:
+        return done + f" (the last of the wide ditch's {v['wide_ditch_actions']})"
+    return f"success: {now} of the {v['wide_ditch_actions']} successes a wide ditch needs"
+
+
 def _ip_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
-    return (f"success: {TABLES.ip_tasks[v['task']].success}", "failure: no effect this turn")
+    return (_ip_success(v), "failure: no effect this turn")
 
 
 def _check_ip(v: Mapping[str, Any]) -> None:
@@ -169,6 +199,11 @@ def _check_ip(v: Mapping[str, Any]) -> None:
         raise UsageError("conformed=false: the stand must conform to the wire to cut a gap")
     if v["ditch"] != "standard" and v["task"] != "fill_ditch":
         raise UsageError("ditch=... is for task=fill_ditch")
+    if v["ditch"] != "wide" and (v["wide_ditch_actions"] != WIDE_DEFAULT or v["successes_done"]):
+        raise UsageError("wide_ditch_actions and successes_done are for ditch=wide")
+    if v["successes_done"] >= v["wide_ditch_actions"]:
+        raise UsageError(f"successes_done={v['successes_done']}: the wide ditch needs {v['wide_ditch_actions']}; "
+                         "it is already filled")
 
 
 @procedure(
@@ -177,34 +212,44 @@ def _check_ip(v: Mapping[str, Any]) -> None:
     example={"task": "wire_gap", "dr": 1},
     title="An Improve Position task on an obstacle",
     summary="Cut wire by hand or fill an AT ditch: one roll on BFWWII's Improve Position table, +/-dr.",
-    rule=cite(WIRE, DITCHES, readings=("BF-66", "BF-85")),
+    rule=cite(WIRE, DITCHES, readings=("BF-66", "BF-85", "BF-104")),
     params=(
         Param("task", "choice", "wire_gap (cut wire by hand) or fill_ditch (collapse an AT ditch's sides)",
               choices=tuple(TABLES.ip_tasks)),
         DR,
         Param("conformed", "bool", "the troop stand is conformed to (or occupying) the obstacle", True),
-        Param("ditch", "choice", "the AT ditch variant", "standard", choices=("standard", "concrete_lined")),
+        Param("ditch", "choice", "the AT ditch variant", "standard", choices=("standard", "concrete_lined", "wide")),
         Param("other_modifiers", "int", "any other base-game Improve Position modifiers", 0,
               minimum=-5, maximum=5),
+        Param("wide_ditch_actions", "int", "a wide ditch: the scenario's count for each task on it (at least 2, "
+              "BF-85), here successful Improve Position rolls", WIDE_DEFAULT, minimum=2, maximum=20,
+              why="a wide AT ditch needs more than one action (BF-85)"),
+        Param("successes_done", "int", "a wide ditch: successful rolls already made on it", 0, minimum=0,
+              maximum=19, why="a wide ditch needs at most 20 (wide_ditch_actions)"),
     ),
     results=_ip_rows,
     check=_check_ip,
 )
 def improve_position_task(r: Resolution, task: str, dr: int, conformed: bool, ditch: str,
-                          other_modifiers: int) -> Outcome:
+                          other_modifiers: int, wide_ditch_actions: int, successes_done: int) -> Outcome:
     """Seed 000 "Barbed Wire", Creating gaps in Wire manually: a conformed troop stand that
     succeeds on the Improve Position table makes a gap. "Anti-Tank Ditches", filling it in: an
     improve position action occupying or conformed to the ditch; success lets a single vehicle
-    cross with a breach/bog-down check; not a concrete-lined ditch (BF-85). The IP table: base
-    table [improve_position] (BF-66)."""
+    cross with a breach/bog-down check; not a concrete-lined ditch (BF-85). A wide ditch takes the
+    scenario's count (at least 2) of successful rolls, one a turn (BF-85, BF-104). The IP table:
+    base table [improve_position] (BF-66)."""
     t = TABLES.ip_tasks[task]
     r.step(f"{t.label} (000 {t.section}): an Improve Position roll")
     mods = r.modifier("discipline rating", dr, "the unit") if dr else 0
     if other_modifiers:
         mods += r.modifier("other modifiers", other_modifiers, "the base game")
+    if ditch == "wide":
+        r.step(f"a wide ditch: {wide_ditch_actions} successful rolls fill it, {successes_done} made so far "
+               "(BF-85, BF-104)")
     ok, row = roll_improve_position(r, mods)
     if ok:
-        return r.result(f"success: {t.success}", row)
+        return r.result(_ip_success({"task": task, "ditch": ditch, "wide_ditch_actions": wide_ditch_actions,
+                                     "successes_done": successes_done}), row)
     return r.result("failure: no effect this turn", row)
 
 
@@ -276,7 +321,7 @@ def artillery_on_wire(r: Resolution, idf_factor: int, other_modifiers: int) -> O
     artillery template takes a separate IDF attack as troops in a log pill-box (-2); a knocked-out
     result makes a gap; nothing else affects it (BF-68). Fire combat table: [fire_combat] (BF-63)."""
     r.step("a separate IDF attack on the wire, as troops in a log pill-box")
-    mods = r.modifier("IDF factor against troops", idf_factor, "the fire mission")
+    mods = r.modifier("IDF factor against troops", idf_factor, "the fire mission") if idf_factor else 0
     mods += r.modifier("troops in a log pill-box", TABLES.wire_artillery.log_pillbox,
                        src(WIRE, "Creating gaps in Wire with Artillery Fire"))
     if other_modifiers:

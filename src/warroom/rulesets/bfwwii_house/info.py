@@ -13,6 +13,7 @@ INFO = register_ruleset(
         status="umpire procedures (in progress)",
         seed=SEED,
         chance="dice, exact odds by enumeration",
+        rulings="umpire",
         information="perfect: an umpire's procedures",
     )
 )

@@ -34,7 +34,14 @@ SHOOTERS = ("smg_squad", "rifle_squad", "engineer_squad", "light_mortar", "mmg",
 MACHINE_GUNS = ("mmg", "hmg", "vehicle_mg")
 
 WEAPON = Param("weapon", "choice", "the firing unit", choices=SHOOTERS)
-RANGE = Param("range", "int", "range to the target space in spaces (edge steps)", 1, minimum=1, maximum=40)
+def _range_param(weapons: tuple[str, ...]) -> Param:
+    """Range in spaces, up to the longest effective range among the weapons offered."""
+    most = max(tables().weapons[w].range_spaces for w in weapons)
+    return Param("range", "int", "range to the target space in spaces (edge steps)", 1, minimum=1, maximum=most,
+                 why=f"no weapon here reaches beyond {plural(most, 'space')}")
+
+
+RANGE = _range_param(SHOOTERS)
 COVER = Param("cover", "bool", "the target space provides cover", False)
 CARD = Param("card", "choice", "the card the firer acts on", "fire", choices=("fire", "move", "face"))
 MOVED = Param("moved", "bool", "the firer moved earlier on this card (face card: move then fire)", False)
@@ -326,7 +333,7 @@ def _sniper_check(v: Mapping[str, Any]) -> None:
     params=(
         Param("target", "choice", "what the sniper targets: a unit, or an SMF (leader, observer, scout…)", "unit",
               choices=("unit", "smf")),
-        Param("range", "int", "range to the target in spaces", 1, minimum=1, maximum=40),
+        _range_param(("sniper",)),
         COVER,
         TARGET_STATUS,
         RETREAT,

@@ -118,7 +118,9 @@ def _clock_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 CLOCK_PARAMS = (
-    Param("clock", "int", "the game clock's total so far", 0, minimum=0, maximum=40),
+    Param("clock", "int", "the game clock's total so far", 0, minimum=0,
+          maximum=tables().game_clock.long_game_ends_at - 1,
+          why=f"the game is over at {tables().game_clock.long_game_ends_at} (a long game) or more"),
     Param("length", "choice", "short game (ends at 21) or long game (ends at 30)", "short", choices=("short", "long")),
 )
 

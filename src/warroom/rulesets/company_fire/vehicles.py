@@ -138,7 +138,9 @@ def _at_check(v: Mapping[str, Any]) -> None:
               readings=("CF-1", "CF-4", "CF-5", "CF-6", *VEHICLE_READINGS)),
     params=(
         Param("weapon", "choice", "the anti-tank weapon firing", choices=AT_WEAPONS),
-        Param("range", "int", "range to the target in spaces (edge steps)", 1, minimum=1, maximum=40),
+        Param("range", "int", "range to the target in spaces (edge steps)", 1, minimum=1,
+              maximum=max(w.range_spaces for w in UNITS.anti_tank_weapons.values()),
+              why="no anti-tank weapon reaches farther (Attacking vehicles)"),
         Param("target", "choice", "an armoured vehicle, a soft-skin vehicle, or a unit (squad, team, gun)",
               "armoured", choices=("armoured", "soft", "unit")),
         Param("front", "bool", "the firer is in the target's red zone: attacking its front armour", False),

@@ -159,13 +159,6 @@ def _defensive_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(rows)
 
 
-def _check_defensive(v: Mapping[str, Any]) -> None:
-    limit = ASSAULT_DATA.defensive_fire_range_inches
-    if v["farthest"] > limit:
-        raise UsageError(f"farthest={v['farthest']}: only bunkers within {limit}\" of the assaulted bunker can "
-                         "Defensive Fire (Assaulting Bunkers); count only those as bunkers=")
-
-
 def to_hit_score(
     r: Resolution, target_skill: str, *, long_range: bool, concealed: bool, gone_to_ground: bool,
     through_smoke: bool,
@@ -202,14 +195,15 @@ def to_hit_score(
               maximum=6),
         Param("shots_per_bunker", "int", "each bunker's shots (its ROF)", 2, minimum=1, maximum=4),
         Param("farthest", "int", "inches from the assaulted bunker to the farthest bunker firing", 0, minimum=0,
-              maximum=200),
+              maximum=ASSAULT_DATA.defensive_fire_range_inches,
+              why=f"only bunkers within {ASSAULT_DATA.defensive_fire_range_inches}\" of the assaulted bunker can "
+                  "Defensive Fire (Assaulting Bunkers); count only those as bunkers="),
         skill_param("target_skill", "the assaulting teams"),
         Param("long_range", "bool", "the assaulting teams are over 16\" from the firing bunkers", False),
         Param("concealed", "bool", "the assaulting teams are concealed by terrain", False),
         Param("through_smoke", "bool", "the assaulting teams are seen through smoke", False),
     ),
     results=_defensive_rows,
-    check=_check_defensive,
 )
 def bunker_defensive_fire(
     r: Resolution, bunkers: int, shots_per_bunker: int, farthest: int, target_skill: str, long_range: bool,

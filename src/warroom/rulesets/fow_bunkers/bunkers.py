@@ -99,7 +99,10 @@ def bunker_test(r: Resolution, test: str) -> Outcome:
 
 SHOTS = Param("shots", "int", "shots fired at the bunker (the shooting teams' ROF added up)", 2, minimum=1,
               maximum=30)
-RANGE = Param("range", "int", "range from the shooting team to the bunker, in inches", 8, minimum=0, maximum=200)
+RANGE = Param("range", "int", "range from the shooting team to the bunker, in inches", 8, minimum=0,
+              maximum=BUNKER.shooting.max_range_inches,
+              why=f"bunkers can only be shot at by teams within {BUNKER.shooting.max_range_inches}\" (Shooting at "
+                  "Bunkers, FB-19)")
 ATTACKER = Param("attacker", "choice", "what is shooting: a team shooting directly, artillery or aircraft",
                  "direct", choices=("direct", "artillery", "aircraft"))
 SPECIAL = Param("special_rule", "choice", "a special shooting rule the team wants to use", "none",

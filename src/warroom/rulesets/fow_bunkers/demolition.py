@@ -36,13 +36,22 @@ TARGET_NAMES = {
     "bogged_down_vehicle": "a Bogged Down vehicle", "building": "a Building", "bunker": "a bunker",
     "obstacle": "an obstacle",
 }
-AUTOMATIC = ("infantry", "man_packed_gun", "bailed_out_vehicle", "bogged_down_vehicle", "building")
+AUTOMATIC = ("man_packed_gun", "bailed_out_vehicle", "bogged_down_vehicle", "building")
+"""Hit without a Skill Test whatever their state; an infantry team only when Dug In (FB-21)."""
+
+
+def automatic(target: str, dug_in: bool) -> bool:
+    """Seed 001 "Demolition Carriers": "A Dug in Infantry or Man-packed Gun team (whether Dug In or Not)"
+    (FB-21)."""
+    return target in AUTOMATIC or (target == "infantry" and dug_in)
 
 
 def _rows(v: Mapping[str, Any]) -> tuple[str, ...]:
     target = v["target"]
-    if target in ("infantry", "man_packed_gun"):
+    if automatic(target, v["dug_in"]) and target in ("infantry", "man_packed_gun"):
         return ("hit",)
+    if target == "infantry":
+        return ("misses", "hit")
     if target == "building":
         return (f"{plural(v['teams_inside'], 'team')} inside hit",)
     if target == "gun":
@@ -50,7 +59,7 @@ def _rows(v: Mapping[str, Any]) -> tuple[str, ...]:
     effect = {"vehicle": "bogged down", "bailed_out_vehicle": "bogged down", "bogged_down_vehicle": "destroyed",
               "bunker": "destroyed", "obstacle": "gapped"}[target]
     rows = ("hit, no effect", effect)
-    return rows if target in AUTOMATIC else ("misses", *rows)
+    return rows if automatic(target, v["dug_in"]) else ("misses", *rows)
 
 
 def _check(v: Mapping[str, Any]) -> None:
@@ -61,14 +70,14 @@ def _check(v: Mapping[str, Any]) -> None:
         why = ("moved" if v["controller_moved"] else "is Pinned Down" if v["controller_pinned"] else "shot")
         raise UsageError(f"the controlling team {why}: only a controlling team that did not move and is not Pinned "
                          "Down switches on the carrier, instead of shooting (Demolition Carriers)")
-    if v["distance"] > DEMO.move_inches:
-        raise UsageError(f"distance={v['distance']}: the carrier moves {DEMO.move_inches}\" to contact its target "
-                         "(Demolition Carriers); this target is out of its reach")
     if v["carrier"] == "goliath" and v["firepower"] not in (0, DEMO.goliath_firepower):
         raise UsageError(f"firepower={v['firepower']}: a Goliath Demolition carrier has Firepower "
                          f"{DEMO.goliath_firepower}+ (Demolition Carriers); leave firepower out")
     if v["carrier"] == "other" and v["firepower"] == 0:
         raise UsageError("carrier=other needs firepower=N: the carrier's Firepower rating (a Goliath's is 4+)")
+    if v["dug_in"] and v["target"] not in ("infantry", "man_packed_gun", "gun"):
+        raise UsageError(f"dug_in=true is for a team (target=infantry, man_packed_gun or gun), not "
+                         f"target={v['target']}")
     if v["teams_inside"] != 1 and v["target"] != "building":
         raise UsageError("teams_inside is for a carrier sent into a Building; leave it out for other targets")
 
@@ -80,15 +89,18 @@ def _check(v: Mapping[str, Any]) -> None:
     title="Demolition carrier",
     summary="A carrier driven up to 16\" into its target: some targets are hit automatically, others need a Skill "
             "Test; a Firepower Test bogs down a vehicle, destroys a bunker or gaps an obstacle.",
-    rule=cite(DEMOLITION, readings=("FB-1", "FB-15")),
+    rule=cite(DEMOLITION, readings=("FB-1", "FB-15", "FB-21")),
     params=(
         Param("target", "choice", "what the carrier is sent against", choices=TARGETS),
         Param("carrier", "choice", "a Goliath (Firepower 4+) or another carrier", "goliath",
               choices=("goliath", "other")),
         Param("firepower", "int", "another carrier's Firepower rating (0: a Goliath's 4+)", 0, minimum=0, maximum=6),
         skill_param("controller_skill", "the controlling team"),
-        Param("distance", "int", "inches from the carrier to the target", 8, minimum=0, maximum=200),
+        Param("distance", "int", "inches from the carrier to the target", 8, minimum=0, maximum=DEMO.move_inches,
+              why=f"the carrier moves {DEMO.move_inches}\" to contact its target (Demolition Carriers); a target "
+                  "farther off is out of its reach"),
         Param("teams_inside", "int", "teams inside the Building (target=building)", 1, minimum=1, maximum=12),
+        Param("dug_in", "bool", "the team is Dug In (an infantry team is hit automatically only then, FB-21)", False),
         Param("controller_moved", "bool", "the controlling team moved this turn", False),
         Param("controller_pinned", "bool", "the controlling team is Pinned Down", False),
         Param("controller_shot", "bool", "the controlling team shot this turn", False),
@@ -99,14 +111,14 @@ def _check(v: Mapping[str, Any]) -> None:
 )
 def demolition_carrier(
     r: Resolution, target: str, carrier: str, firepower: int, controller_skill: str, distance: int,
-    teams_inside: int, controller_moved: bool, controller_pinned: bool, controller_shot: bool,
+    teams_inside: int, dug_in: bool, controller_moved: bool, controller_pinned: bool, controller_shot: bool,
     controller_destroyed: bool,
 ) -> Outcome:
     """Seed 001 "Demolition Carriers (P233)": a carrier is destroyed if its controlling team
     is; a controlling team that did not move and is not Pinned Down, instead of shooting,
-    switches it on and moves it 16" to contact the target. Infantry and man-packed gun teams
-    (dug in or not) and Bogged Down or Bailed Out vehicles are hit automatically; otherwise
-    a Skill Test (the controlling team's) is needed (FB-15). A vehicle hit is Bogged Down on
+    switches it on and moves it 16" to contact the target. Dug In infantry teams, man-packed gun
+    teams dug in or not, and Bogged Down or Bailed Out vehicles are hit automatically (FB-21);
+    otherwise a Skill Test (the controlling team's) is needed (FB-15). A vehicle hit is Bogged Down on
     a successful Firepower Test, or Destroyed if it was already Bogged Down; it hits every
     team inside a Building; a successful Firepower Test destroys a bunker or gaps an
     obstacle. A Goliath has Firepower 4+."""
@@ -116,8 +128,8 @@ def demolition_carrier(
            f"{distance}\" into contact with {TARGET_NAMES[target]}")
     if target == "building":
         return r.result(f"{plural(teams_inside, 'team')} inside hit", "it hits every team inside a Building")
-    if target in AUTOMATIC:
-        r.step(f"{TARGET_NAMES[target]} is hit automatically")
+    if automatic(target, dug_in):
+        r.step(f"{TARGET_NAMES[target]}{', Dug In,' if dug_in else ''} is hit automatically (FB-21)")
     else:
         score = skill_score(r, controller_skill, "the controlling team")
         roll = r.die(6, label="skill test to hit")

@@ -7,9 +7,6 @@ takes a Skill Test as any shooting at bunkers does ("Shooting at Bunkers", FB-1)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from pydantic import Field
 
 from warroom.core.chance import Outcome, Resolution
@@ -46,15 +43,6 @@ ROWS = {
 }
 
 
-def _check(v: Mapping[str, Any]) -> None:
-    if v["moved"] > FLAME_DATA.max_move_inches:
-        raise UsageError(f"moved={v['moved']}: a flame-thrower can fire on the move, but cannot move more than "
-                         f"{FLAME_DATA.max_move_inches}\" and shoot (Flamethrowers Flaming Bunkers)")
-    if v["range"] > BUNKER.shooting.max_range_inches:
-        raise UsageError(f"range={v['range']}: bunkers can only be shot at by teams within "
-                         f"{BUNKER.shooting.max_range_inches}\" (Shooting at Bunkers)")
-
-
 @procedure(
     INFO,
     "flame-bunker",
@@ -67,11 +55,16 @@ def _check(v: Mapping[str, Any]) -> None:
         bunker_param(),
         Param("shots", "int", "the flame-thrower's shots (its ROF)", 1, minimum=1, maximum=4),
         skill_param(who="the flame-thrower team"),
-        Param("moved", "int", "inches the flame-thrower moved this turn", 0, minimum=0, maximum=48),
-        Param("range", "int", "range to the bunker, in inches", 2, minimum=0, maximum=200),
+        Param("moved", "int", "inches the flame-thrower moved this turn", 0, minimum=0,
+              maximum=FLAME_DATA.max_move_inches,
+              why=f"a flame-thrower can fire on the move, but cannot move more than {FLAME_DATA.max_move_inches}\" "
+                  "and shoot (Flamethrowers Flaming Bunkers)"),
+        Param("range", "int", "range to the bunker, in inches (the base table's flame-thrower reaches less)", 2,
+              minimum=0, maximum=BUNKER.shooting.max_range_inches,
+              why=f"bunkers can only be shot at by teams within {BUNKER.shooting.max_range_inches}\" (Shooting at "
+                  "Bunkers, FB-19)"),
     ),
     results=lambda v: ROWS[v["bunker"]],
-    check=_check,
 )
 def flame_bunker(r: Resolution, bunker: str, shots: int, skill: str, moved: int, range: int) -> Outcome:
     """Seed 001 "Flamethrowers Flaming Bunkers (P199)": flame-throwers are one-use weapons,

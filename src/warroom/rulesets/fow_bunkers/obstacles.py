@@ -217,10 +217,10 @@ def _needed(team: str) -> int:
 
 def _check_at(v: Mapping[str, Any]) -> None:
     _check_team(v)
-    if v["successes_so_far"] >= OBSTACLE_DATA.gapping.anti_tank_successes_needed:
-        raise UsageError(f"successes_so_far={v['successes_so_far']}: "
-                         f"{OBSTACLE_DATA.gapping.anti_tank_successes_needed} successes gap the obstacle; it is "
-                         "already gone")
+    need = _needed(v["team"])
+    if v["successes_so_far"] >= need:
+        raise UsageError(f"successes_so_far={v['successes_so_far']}: {plural(need, 'success', 'successes')} gap the "
+                         f"obstacle for team={v['team']}; it is already gone")
 
 
 def _at_turn_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
@@ -231,7 +231,8 @@ def _at_turn_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 SO_FAR = Param("successes_so_far", "int", "successful gapping Skill Tests already made on this section in earlier "
-               "turns", 0, minimum=0, maximum=11)
+               "turns", 0, minimum=0, maximum=OBSTACLE_DATA.gapping.anti_tank_successes_needed - 1,
+               why=f"{OBSTACLE_DATA.gapping.anti_tank_successes_needed} successes gap the obstacle; it is already gone")
 
 
 @procedure(

@@ -59,7 +59,7 @@ class AliasChoice(Param):
 
     aliases: tuple[tuple[str, str], ...] = ()
 
-    def read(self, value: Any) -> Any:
+    def read(self, value: Any, bounded: bool = True) -> Any:
         text = str(value).strip().lower().replace("-", "_").replace(" ", "_")
         for alias, key in self.aliases:
             if text == alias:
@@ -93,7 +93,7 @@ class RollsParam(Param):
     def default_text(self) -> str:
         return "none: warroom throws the dice"
 
-    def read(self, value: Any) -> Any:
+    def read(self, value: Any, bounded: bool = True) -> Any:
         items = list(value) if isinstance(value, (list, tuple)) else [v for v in str(value).split(",") if v.strip()]
         out: list[int] = []
         for item in items:

@@ -143,8 +143,8 @@ class JudgeChance(Param):
     def default_text(self) -> str:
         return self.default_words
 
-    def read(self, value: Any) -> Any:
-        return None if value is None else super().read(value)
+    def read(self, value: Any, bounded: bool = True) -> Any:
+        return None if value is None else super().read(value, bounded)
 
 
 AP_CHANCE = JudgeChance(
