@@ -196,7 +196,6 @@ def test_group_fire_at_a_blind_is_one_roll() -> None:
 
 
 @RULE("002", "Attacking vehicles")
-@RULE("002", "Blinds")
 def test_cf109_a_gun_under_a_blind_that_pivots_is_revealed() -> None:
     # hedgerow_breakout: the PaK 40 sets up under a blind at 3,2. On the defender's Move card it may pivot (CF-73),
     # but the pivot is the gun's own: it is revealed first (CF-109), so no narration names a unit still hidden.
