@@ -2,7 +2,7 @@
 the numbers worked out by hand from the seed's text: close order that expires (BR-187), fire walked once a move
 (BR-188), the stuck throw only for ground reached (BR-189), the close ranges (BR-190), 105 mm batteries' vehicle
 saves (BR-191), on-table batteries walking fire and observers calling on-table mortars (BR-192), tank hull MGs at
-soft skins (BR-193)."""
+soft skins (BR-193); a move stopped short of an enemy it had not detected spots it (BR-205)."""
 
 from __future__ import annotations
 
@@ -204,6 +204,35 @@ def test_at_grenades_at_one_inch(tmp_path: Path) -> None:
     assert "generic AT grenades (AT grenades) at 1\" (the \u22645\" column): hits on 5+" in said
     assert warroom.odds("brigade/anti-tank-fire", weapon="at_grenades", target="other", armour=3, facing="front",
                         range=1).as_dict()["destroyed"] == F(1, 6)
+
+
+@RULE("004", "Detection")
+def test_a_move_stopped_by_an_undetected_enemy_spots_it(tmp_path: Path) -> None:
+    # Light woods from y = 16 to 34. A German company faces east at (24, 25): its nine figures stand in a file
+    # 1.25" apart from y = 30 down to y = 20, its anchor at (24, 30). In cover it is seen within 4" of the anchor
+    # (seed "Detection": 4/2), so a British company south of the woods sees nothing of it.
+    woods = '[[table.features]]\nname = "Bois"\nkind = "light_woods"\npoints = [[0, 16], [48, 16], [48, 34], [0, 34]]\n'
+
+    def moved_from(y: float) -> BrigadeState:
+        game = make(tmp_path, unit("GB-A", "british", "gb_rifle_company", 24, y),
+                    unit("DE-1", "german", "ge_grenadier_company", 24, 25, facing=90), features=woods)
+        s = to_orders(game.initial_state(1))
+        assert s.observation("british")["enemy"] == []
+        return s.apply(Select("GB-A")).apply(Move("GB-A", "dir:0", False, False))
+
+    # From y = 13 the full 6" move ends at y = 19, 1" from the figure at y = 20 but not stopped by it: the anchors
+    # are 11" apart, and the German company stays unseen.
+    s = moved_from(13)
+    assert of(s, "GB-A").anchor() == (24.0, 19.0)
+    assert s.observation("british")["enemy"] == []
+    # From y = 13.5 the move would reach y = 19.5; it stops 1" short of the figure at y = 20, at y = 19 (5.5"):
+    # the stop finds the unit it was made for, which the mover spots (BR-205), and both sides are told.
+    s = moved_from(13.5)
+    assert "moves heading 0\u00b0: 5.5\" to (24, 19)." in text(s, "british")
+    assert "halts 1\" short of DE-1 (German grenadier company), an enemy unit its side had not detected, and spots it" \
+        in text(s, "british")
+    assert "DE-1 (German grenadier company) is found: an unseen enemy unit halts 1\" short of it" in text(s, "german")
+    assert [(e["id"], e["detected"]) for e in s.observation("british")["enemy"]] == [("DE-1", "spotted")]
 
 
 # --- 5. 105 mm batteries (BR-191) ---------------------------------------------------------------------

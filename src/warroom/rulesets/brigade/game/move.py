@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade import movement_table
 from warroom.rulesets.brigade.game.actions import MoveTo, dest_words
-from warroom.rulesets.brigade.game.common import CLOSE_SPACING, KEEP_OFF, Coord, _clip_segment, _pt
+from warroom.rulesets.brigade.game.common import CLOSE_SPACING, KEEP_OFF, SPOTTED, Coord, _clip_segment, _pt
 from warroom.rulesets.brigade.game.effects import Board
 from warroom.rulesets.brigade.game.scenario import FORMATION_SPACING, formation
 
@@ -108,6 +108,7 @@ class Movement:
                 stuck = True
         reach = cost.reach(rolls, budget)
         end = self.keep_off(i, start, reach.point)
+        stopped = end != reach.point
         avoided = ""
         if not deliberate and self.ctx.minefields:
             end, avoided = self.avoid_known_fields(i, start, end)
@@ -149,6 +150,29 @@ class Movement:
         if avoided:
             self.say(f"{self.tag(i)} halts at the edge of minefield '{avoided}', which its side knows (BR-176).",
                      self.own(i))
+        if stopped and self.units[i].on:
+            self.contact(i)
+
+    def contact(self: Board, i: int) -> None:
+        """A move stopped 1" short of enemy figures (BR-190) finds the units they belong to: one its side had not
+        detected is spotted by the mover, and both sides are told (BR-205). Without this the stop itself, a
+        fraction of an inch, would tell the side where an enemy it cannot see stands."""
+        ctx = self.ctx
+        side = ctx.side_of[i]
+        at = self.units[i].anchor()
+        near = [k for k, v in enumerate(self.units) if v.on and v.aboard < 0 and ctx.side_of[k] != side
+                and any(geo.distance(at, f) <= KEEP_OFF + 1e-3 for f in v.figs)]
+        if not near:
+            return
+        known = self.known(side)
+        for k in near:
+            if k in known:
+                continue
+            self.pairs[(i, k)] = (SPOTTED, self.move)
+            self.say(f"{self.tag(i)} halts 1\" short of {self.tag(k)}, an enemy unit its side had not detected, "
+                     "and spots it (BR-205).", self.own(i))
+            self.say(f"{self.tag(k)} is found: {self.tag(i)} halts 1\" short of it and spots it (BR-205).",
+                     (ctx.side_of[k],))
 
     def keep_off(self: Board, i: int, start: Coord, end: Coord) -> Coord:
         """Stop a move where it would come within 1" of an enemy figure (centre to centre: bases never touch, no
