@@ -85,6 +85,8 @@ class Context:
         self.los_checks = 0
         self.play: Callable[[Any, Hashable], Any] | None = None
         """The rules of play (:func:`.play.apply`), set by the game (:mod:`.game`)."""
+        self.odds: Callable[[Any, Hashable], Any] | None = None
+        """The odds before acting (:func:`.odds.odds`), set by the game (:mod:`.game`)."""
 
     def side_moving(self, move: int) -> str:
         other = self.sides[1] if self.first == self.sides[0] else self.sides[0]
