@@ -87,13 +87,12 @@ def cf_outcomes(game: Game, state: GameState, action: Hashable, seed: int) -> di
 
 
 def brigade_outcomes(game: Game, state: GameState, action: Hashable, seed: int) -> dict[str, str]:
-    labels = list(state.odds(action))  # type: ignore[attr-defined]
+    odds = state.odds(action)  # type: ignore[attr-defined]
     after = reseeded(game, state, seed).apply(action)
     out: dict[str, str] = {}
     plan: list[tuple[str, str]] = []
-    for label in labels:
-        if "figures lost" in label or isinstance(action, Fire) and "destroyed" in state.odds(action)[label] \
-                and "survives" in state.odds(action)[label]:
+    for label, dist in odds.items():
+        if "figures lost" in label or set(dist) == {"destroyed", "survives"}:  # BR-200: read from the target
             target = action.target if isinstance(action, Fire) else state.ctx.ids[state.pending[1]]  # type: ignore[attr-defined]
             end = after
             if "(if" in label and any(isinstance(x, PinChoice) for x in after.legal_actions()):
@@ -238,3 +237,129 @@ def test_every_company_fire_kind_has_odds_or_none() -> None:
 
     assert set(KINDS) == set(NO_DICE) | set(KINDS_WITH_DICE)
     assert not set(NO_DICE) & set(KINDS_WITH_DICE)
+
+
+# --- worked by hand from the seeds, on constructed positions ----------------------------------------------------
+
+
+def cf_position(scenario: str, card: Any, segment: int, **where: tuple[int, int] | None) -> Any:
+    from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR
+
+    s = warroom.load_game("company-fire", SCENARIO_DIR / f"{scenario}.toml").initial_state(1)
+    units = list(s.units)  # type: ignore[attr-defined]
+    for uid, at in where.items():
+        i = s.game.index[uid]  # type: ignore[attr-defined]
+        units[i] = units[i]._replace(at=at) if at is not None else units[i]._replace(at=None, status="destroyed")
+    init = s.init._replace(card=card, segment=segment, phasing="attacker")  # type: ignore[attr-defined]
+    return s.replace(units=tuple(units), init=init, decisions=())  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("002_e954d5c422be67ed.txt", "Mines (beta)")
+def test_passing_a_marked_minefield_real_or_dummy_reads_the_same() -> None:
+    # Seed "Mines (beta)": 1d6, through on 5-6 (1/3); on 1-4 (2/3) a real field fires 3d6 at the unit, hits on
+    # 5-6 as small arms (p = 1/3 a die): none (2/3)^3 = 8/27, one 3(1/3)(4/9) = 12/27 pinned, two 3(1/9)(2/3) =
+    # 6/27 suppressed, three 1/27 destroyed; each times 2/3. CF-135: the mover cannot tell the real field at
+    # 3,5 from the dummy at 2,5, so both show the real field's odds. Munassib: 1-3 moves two spaces north
+    # from 3,6 to 3,4 across 3,5, and from 2,6 to 2,4 across 2,5.
+    from warroom.rulesets.company_fire.game import INDIVIDUAL, Action
+
+    expected = {"through": Fraction(1, 3), "dummy: marker removed": Fraction(0),
+                "mines detonate: good order": Fraction(2, 3) * Fraction(8, 27),
+                "mines detonate: pinned": Fraction(2, 3) * Fraction(12, 27),
+                "mines detonate: suppressed": Fraction(2, 3) * Fraction(6, 27),
+                "mines detonate: destroyed": Fraction(2, 3) * Fraction(1, 27)}
+    for column, real in ((3, True), (2, False)):
+        s = cf_position("munassib_minefield", None, INDIVIDUAL, **{"1-3": (column, 6)})
+        assert s.mines[[m.at for m in s.mines].index((column, 5))].real is real
+        move = Action("move", "1-3", (column, 4))
+        assert move in s.legal_actions()
+        assert s.odds(move)[f"1-3: passing the marked minefield at {column},5 (if it is real)"] == expected
+
+
+@pytest.mark.rule("002_e954d5c422be67ed.txt", "Mines (beta)")
+def test_finding_a_path_and_clearing_mines() -> None:
+    # Find a path: 1d6, +2 for engineers, 5+: a rifle squad 2/6 = 1/3, engineers (3+) 4/6 = 2/3.
+    # Clear: engineers d6 + 2 against the mines' d6, high wins; with k = mines - clearers' die, P(k) =
+    # (6 - |k|)/36: cleared when k <= 1, 26/36; a tie k = 2, 4/36; mines by 1, 2, 3+: 3/36, 2/36, 1/36.
+    from warroom.rulesets.company_fire.game import INDIVIDUAL, Action
+
+    s = cf_position("munassib_minefield", None, INDIVIDUAL, **{"1-3": (3, 6), "RE-1": (4, 6), "RE-2": (6, 5)})
+    assert s.odds(Action("find_path", "1-3", (3, 5))) == {
+        "path through the minefield at 3,5": {"path found": Fraction(1, 3), "no path found": Fraction(2, 3)}}
+    assert s.odds(Action("find_path", "RE-1", (4, 5)))["path through the minefield at 4,5"]["path found"] == \
+        Fraction(2, 3)
+    clear = s.odds(Action("clear_mines", "RE-2", (6, 5)))["clearing the minefield at 6,5 (if it is real)"]
+    assert [p for p in clear.values() if p] == [Fraction(n, 36) for n in (26, 4, 3, 2, 1)]
+
+
+@pytest.mark.rule("002_e954d5c422be67ed.txt", "Unit Status, Hit Results and Rallying")
+def test_rally_odds_read_the_position() -> None:
+    # Seed: a pinned unit rallies on 4+; +1 when no good-order enemy has LOS (every enemy gone here, and no
+    # blinds); +1 for the platoon leader in the space. sq2 (regular) with Lt: 2+, 5/6; alone: 3+, 4/6.
+    from warroom.rulesets.company_fire.game import RALLY, Action
+
+    gone: dict[str, tuple[int, int] | None] = {u: None for u in ("MG", "gren", "Uffz")}
+    s = cf_position("crossroads_patrol", None, RALLY, **gone)
+    s = s.replace(dummies=(), units=tuple(u._replace(hidden=False) for u in s.units))
+    units = list(s.units)
+    units[s.game.index["sq2"]] = units[s.game.index["sq2"]]._replace(status="pinned")
+    for i, g_side in enumerate(s.game.side_of):
+        if g_side == "defender":
+            units[i] = units[i]._replace(at=None, status="destroyed")
+    s = s.replace(units=tuple(units))
+    assert s.odds(Action("rally", "sq2"))["sq2 rallies"]["rallied"] == Fraction(5, 6)
+    alone = s.replace(units=tuple(u._replace(at=(5, 7)) if s.game.ids[k] == "Lt" else u
+                                  for k, u in enumerate(s.units)))
+    assert alone.odds(Action("rally", "sq2"))["sq2 rallies"]["rallied"] == Fraction(4, 6)
+
+
+@pytest.mark.rule("002_e954d5c422be67ed.txt", "Movement")
+def test_no_dice_no_odds_and_an_illegal_action_is_one_error() -> None:
+    from warroom.core.errors import UsageError
+    from warroom.rulesets.company_fire.game import Action
+
+    s = warroom.load_game("company-fire", next(p for g, p in scenarios() if g == "company-fire")).initial_state(1)
+    assert all(s.odds(a) == {} for a in s.legal_actions() if a.kind in NO_DICE)  # type: ignore[attr-defined]
+    with pytest.raises(UsageError):
+        s.odds(Action("rally", "nobody"))  # type: ignore[attr-defined]
+
+
+SAVE_NEEDS = {"hard": (2, 3), "soft": (3, 4), "open": (5, 6)}
+"""Seed 004 "Saving throws": the score needed, pinned and not pinned, by cover."""
+
+
+@pytest.mark.rule("004_ee81681d1981bc90.txt", "Saving throws")
+@pytest.mark.rule("004_ee81681d1981bc90.txt", "Pin markers")
+def test_brigade_saves_after_the_pin_choice_worked_by_hand() -> None:
+    # The first small-arms hits on an unpinned company of a seeded Brigade play-out (no HE, no flame): each hit
+    # is saved on the seed's score for its cover, pinned or not, -1 if the firer saw it briefly, +1 within 2"
+    # or in close order; each failed save kills a figure, so the figures lost are binomial in the hits; two
+    # thirds dead removes the company (BR-52). Taking the pin marker saves as pinned (BR-201).
+    import json
+
+    game = warroom.load_game("brigade", next(p for g, p in scenarios() if g == "brigade" and p.stem == "hill_112"))
+    for seed in range(1, 8):
+        s = game.initial_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if s.is_terminal():
+                break
+            c = json.loads(s.pending[2]) if s.pending and s.pending[0] == "pin" else None  # type: ignore[attr-defined]
+            if c is not None and not c["he"] and not c["flame"]:
+                e = s.pending[1]  # type: ignore[attr-defined]
+                unit = s.units[e]  # type: ignore[attr-defined]
+                figures = s.ctx.types[e].n_figures  # type: ignore[attr-defined]
+                for take in (True, False):
+                    need = SAVE_NEEDS[c["save"]][0 if take else 1] - c["brief"] + c["within"] + c["close"]
+                    fail = Fraction(min(max(need - 1, 0), 6), 6)
+                    expected: dict[str, Fraction] = {}
+                    for k in range(c["sa"] + 1):
+                        p = math.comb(c["sa"], k) * fail ** k * (1 - fail) ** (c["sa"] - k)
+                        dead = figures - len(unit.figs) + min(k, len(unit.figs))
+                        key = "removed" if 3 * dead >= 2 * figures or k >= len(unit.figs) else str(k)
+                        expected[key] = expected.get(key, Fraction(0)) + p
+                    got = s.odds(PinChoice(take))[f"{game.ctx.ids[e]}: figures lost"]  # type: ignore[attr-defined]
+                    assert {k: v for k, v in got.items() if v} == {k: v for k, v in expected.items() if v}
+                return
+            s = s.apply(rng.choice(s.legal_actions()))
+    pytest.fail("no pin choice after small-arms hits in seven play-outs")

@@ -276,7 +276,10 @@ def compare(a: GameState, b: GameState, side: str, rng: random.Random, odds: Odd
                        f"{sorted(set(lb) - set(la))[:4]}")
         else:
             with_odds = [x for x in a.legal_actions() if action_kind(x) in ODDS_KINDS]
-            for x in rng.sample(with_odds, min(odds_per_state, len(with_odds))):
+            # picked by a generator of their own, seeded by the position's legal actions, so which actions'
+            # odds are compared leaves the play-out's own choices as they were
+            pick = random.Random("\n".join(la))
+            for x in pick.sample(with_odds, min(odds_per_state, len(with_odds))):
                 pa, pb = odds(a, x), odds(b, x)
                 if pa != pb:
                     out.append(f"odds of {x}: {sorted(pa or {})} / {sorted(pb or {})}")
