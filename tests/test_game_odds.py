@@ -155,9 +155,11 @@ def disagreements(odds: dict[str, dict[str, Fraction]], samples: list[dict[str, 
     return out
 
 
-def positions(game: Game, seed: int, steps: int, per_kind: int) -> Iterator[tuple[GameState, Hashable]]:
-    """Positions of a seeded random play-out, with a legal action of each kind that has odds, up to ``per_kind``
-    of each kind."""
+def positions(game: Game, seed: int, steps: int, per_kind: int,
+              only: tuple[str, ...] | None = None) -> Iterator[tuple[GameState, Hashable]]:
+    """Positions of a seeded random play-out, with a legal action of each kind that has odds (of the kinds
+    ``only`` names, else all but op fire: see :func:`test_op_fire_odds_agree_with_the_engine`), up to
+    ``per_kind`` of each kind."""
     rng = random.Random(seed)
     taken: Counter[str] = Counter()
     s = game.initial_state(seed=seed)
@@ -167,7 +169,7 @@ def positions(game: Game, seed: int, steps: int, per_kind: int) -> Iterator[tupl
         acts = list(s.legal_actions())
         by_kind: dict[str, list[Hashable]] = {}
         for a in acts:
-            if kind_of(a) not in DECLARED:
+            if kind_of(a) not in DECLARED and (kind_of(a) in only if only is not None else kind_of(a) != "op_fire"):
                 by_kind.setdefault(kind_of(a), []).append(a)
         for kind, options in sorted(by_kind.items()):
             if taken[kind] >= per_kind:
@@ -179,14 +181,17 @@ def positions(game: Game, seed: int, steps: int, per_kind: int) -> Iterator[tupl
         s = s.apply(rng.choice(acts))
 
 
-def check(ruleset: str, path: Path, seed: int, steps: int, per_kind: int, trials: int) -> tuple[set[str], list[str]]:
+def check(ruleset: str, path: Path, seed: int, steps: int, per_kind: int, trials: int,
+          only: tuple[str, ...] | None = None) -> tuple[set[str], list[str]]:
     game = warroom.load_game(ruleset, path)
     kinds: set[str] = set()
     bad: list[str] = []
-    for state, action in positions(game, seed, steps, per_kind):
+    for state, action in positions(game, seed, steps, per_kind, only):
         odds = state.odds(action)  # type: ignore[attr-defined]
         samples = [outcomes(game, state, action, 10_000 + k) for k in range(trials)]
         kinds.add(kind_of(action))
+        if not any(label in x for label in odds for x in samples):
+            bad.append(f"{path.stem} seed {seed}, {action}: none of {sorted(odds)} was ever read from the engine")
         bad += [f"{path.stem} seed {seed}, {action}: {d}" for d in disagreements(odds, samples)]
     return kinds, bad
 
@@ -210,6 +215,19 @@ def test_odds_agree_with_the_engine(ruleset: str, path: Path) -> None:
     for seed in range(2, 5):
         _, bad = check(ruleset, path, seed=seed, steps=400, per_kind=3, trials=400)
         assert not bad, "\n".join(bad[:10])
+
+
+@pytest.mark.xfail(strict=True, reason="the engine's op fire sets the firer's op-fire flag before asking op_weapon, "
+                   "so a weapon other than an MG rolls no die (Company Fire fault W1, fixed apart); the odds give the "
+                   "roll of the weapon op_weapon picks. Remove this mark once the fix is in.")
+@pytest.mark.rule("002_e954d5c422be67ed.txt", "Opportunity Fire")
+def test_op_fire_odds_agree_with_the_engine() -> None:
+    bad: list[str] = []
+    for ruleset, path in scenarios():
+        if ruleset == "company-fire":
+            _, found = check(ruleset, path, seed=1, steps=200, per_kind=3, trials=150, only=("op_fire",))
+            bad += found
+    assert not bad, "\n".join(bad[:10])
 
 
 def test_a_planted_wrong_distribution_fails_the_check() -> None:
@@ -363,3 +381,20 @@ def test_brigade_saves_after_the_pin_choice_worked_by_hand() -> None:
                 return
             s = s.apply(rng.choice(s.legal_actions()))
     pytest.fail("no pin choice after small-arms hits in seven play-outs")
+
+
+@pytest.mark.rule("002_e954d5c422be67ed.txt", "Mines (beta)")
+def test_minefield_odds_agree_with_the_engine() -> None:
+    """Random play rarely crosses or clears a marked field: the Monte Carlo of those, on constructed positions of
+    Munassib (1-3 crossing the real field at 3,5; engineers clearing the real one at 6,5; finding a path)."""
+    from warroom.rulesets.company_fire.game import INDIVIDUAL, Action
+
+    s = cf_position("munassib_minefield", None, INDIVIDUAL, **{"1-3": (3, 6), "RE-1": (4, 6), "RE-2": (6, 5)})
+    game = s.game
+    for action in (Action("move", "1-3", (3, 4)), Action("clear_mines", "RE-2", (6, 5)),
+                   Action("find_path", "RE-1", (4, 5))):
+        odds = s.odds(action)
+        samples = [outcomes(game, s, action, 20_000 + k) for k in range(300)]
+        for label in odds:
+            assert sum(label in x for x in samples) >= 30, f"{label}: seldom rolled"
+        assert not disagreements(odds, samples), disagreements(odds, samples)
