@@ -26,12 +26,13 @@ import warroom
 from warroom.core.game import Game, GameState, shipped_scenarios
 from warroom.core.registry import get_procedure
 from warroom.rulesets.brigade.game.actions import Fire, PinChoice
+from warroom.rulesets.company_fire.game import Action
 from warroom.rulesets.company_fire.game.base import _rng_state
 from warroom.rulesets.company_fire.game.odds import NO_DICE, _plan
 
 Z = 4.5
 KINDS_WITH_DICE = ("fire", "group_fire", "declare_he", "declare_smoke", "assault", "at_fire", "snipe", "op_fire",
-                   "move", "assault_move", "fall_back", "rally", "find_path", "clear_mines")
+                   "move", "assault_move", "fall_back", "leader_move", "rally", "find_path", "clear_mines")
 DECLARED = ("declare_he", "declare_smoke")  # rolled when the mission arrives, a card later (CF-136)
 
 
@@ -50,28 +51,33 @@ def reseeded(game: Game, state: GameState, seed: int) -> GameState:
     return game.state_from_json(data)
 
 
-def rulings_in(state: GameState) -> list[tuple[str, str]]:
-    """(title, result) of each ruling the last action's narration holds, in order."""
-    out: list[tuple[str, str]] = []
+def rulings_in(state: GameState) -> list[tuple[str, str, str]]:
+    """(the line before it, title, result) of each ruling the last action's narration holds, in order."""
+    out: list[tuple[str, str, str]] = []
     for text in state.narration(None):
         title = None
+        head = ""
+        before = ""
         for line in text.split("\n"):
             if " \u2014 " in line and not line.startswith(" "):
-                title = line.split(" \u2014 ")[0]
+                title, head = line.split(" \u2014 ")[0], before
             elif line.startswith("  Result: ") and title is not None:
-                out.append((title, line.removeprefix("  Result: ")))
+                out.append((head, title, line.removeprefix("  Result: ")))
                 title = None
+            before = line
     return out
 
 
-def by_order(plan: list[tuple[str, str]], rulings: list[tuple[str, str]]) -> dict[str, str]:
-    """Each label's result: the k-th ruling of its procedure for the k-th label rolled with that procedure."""
+def by_order(plan: list[tuple[str, str]], rulings: list[tuple[str, str, str]]) -> dict[str, str]:
+    """Each label's result: the k-th ruling of its procedure for the k-th label rolled with that procedure (a
+    title given as "title|words" counts only the rulings whose line before holds the words)."""
     seen: Counter[str] = Counter()
     out: dict[str, str] = {}
-    for label, title in plan:
-        found = [r for t, r in rulings if t == title]
-        k = seen[title]
-        seen[title] += 1
+    for label, key in plan:
+        title, _, words = key.partition("|")
+        found = [r for h, t, r in rulings if t == title and words in h]
+        k = seen[key]
+        seen[key] += 1
         if k < len(found):
             out[label] = found[k]
     return out
@@ -83,7 +89,13 @@ def titled(procedure: str) -> str:
 
 def cf_outcomes(game: Game, state: GameState, action: Hashable, seed: int) -> dict[str, str]:
     plan = [(label, titled(f"company-fire/{proc}")) for label, proc, _ in _plan(state, action)]  # type: ignore[arg-type]
-    return by_order(plan, rulings_in(reseeded(game, state, seed).apply(action)))
+    after = reseeded(game, state, seed).apply(action)
+    rulings = rulings_in(after)
+    hold = Action("pass")
+    if kind_of(action) == "assault" and after.to_act != state.to_act and hold in after.legal_actions():
+        # CF-137: the assault's odds are its roll as if it goes in; the defenders hold their op fire
+        rulings += rulings_in(after.apply(hold))
+    return by_order(plan, rulings)
 
 
 def brigade_outcomes(game: Game, state: GameState, action: Hashable, seed: int) -> dict[str, str]:
@@ -104,9 +116,19 @@ def brigade_outcomes(game: Game, state: GameState, action: Hashable, seed: int) 
             plan.append((label, titled("brigade/move-distance")))
         elif "soft ground" in label:
             plan.append((label, titled("terrain-mines/bog-down")))
+        elif label.endswith("where it lands"):
+            plan.append((label, titled("brigade/indirect-deviation")))
+        elif label.endswith("if the fire lands on target"):
+            target = state.ctx.index[label.split(":")[0]]  # type: ignore[attr-defined]
+            plan.append((label, f"{titled('brigade/indirect-fire-effect')}|\u27e8{target}\u27e9 is in the fire zone"))
+        elif " walked onto " in label:
+            plan.append((label, titled("brigade/walk-fire")))
         else:
             plan.append((label, titled("brigade/anti-tank-fire")))
     out.update(by_order(plan, rulings_in(after)))
+    landed = [r for label, r in out.items() if label.endswith("where it lands")]
+    if landed and landed[0].upper() != "ON TARGET":  # the effect is given as if the fire lands on target
+        out = {label: r for label, r in out.items() if not label.endswith("if the fire lands on target")}
     return out
 
 

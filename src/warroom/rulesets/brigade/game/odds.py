@@ -6,11 +6,14 @@ each killing figures until the company is removed (BR-52, BR-103). :func:`odds` 
 the firer cares about, worked out exactly by enumerating every roll with ``core.api.odds`` (never sampled): per
 target, the figures lost or "removed" (troops), or whether a vehicle is destroyed (BR-200). Where the target's
 side may take a pin marker before its saves, both answers are given, "if it takes a pin marker" and "if it does
-not" (BR-201); choosing, :class:`PinChoice` has the odds of the saves that follow. A move whose path crosses
-ground whose distance is rolled has the movement dice of each such column, and a vehicle's soft-ground check
-(seed 004 "MOVEMENT", BR-202). Pin tests (:class:`PinOrder`, seed 004 "Morale" phase 2) give each pinned unit's
-chance to lose its pin. The rolls the turn sequence makes when a side ends its move (casualty tests, pre-planned
-paths, spotting, artillery arriving) belong to no decision: ending has no odds (BR-203).
+not" (BR-201); choosing, :class:`PinChoice` has the odds of the saves that follow.
+
+A move whose path crosses ground whose distance is rolled has the movement dice of each such column, and a
+vehicle's soft-ground check (seed 004 "MOVEMENT", BR-202); on-table indirect fire, where it lands and its effect
+on the unit aimed at; walking fire, its roll (seed 004 "Mortar and indirect artillery Fire"). Pin tests
+(:class:`PinOrder`, seed 004 "Morale" phase 2) give each pinned unit's chance to lose its pin. The rolls the turn
+sequence makes when a side ends its move (casualty tests, pre-planned paths, spotting, artillery arriving) belong
+to no decision: ending has no odds (BR-203).
 
 Only what the acting side may know is read: the target is a unit it has detected (an undetected unit is never
 a target), with its figures, cover and pin; a move's unfound minefields never appear (BR-204).
@@ -19,6 +22,7 @@ a target), with its figures, cover and pin; a move's unfound minefields never ap
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
@@ -28,8 +32,22 @@ from warroom.core.errors import UsageError
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade import movement_table
 from warroom.rulesets.brigade.f_anti_tank import column as at_column
-from warroom.rulesets.brigade.f_tables import ANTI_TANK
-from warroom.rulesets.brigade.game.actions import Advance, Deploy, Fire, Move, PinChoice, PinOrder
+from warroom.rulesets.brigade.f_tables import ANTI_TANK, INDIRECT
+from warroom.rulesets.brigade.game.actions import (
+    Advance,
+    Bombard,
+    BombardFeature,
+    Deploy,
+    Disembark,
+    Dismount,
+    Fire,
+    Limber,
+    Mount,
+    Move,
+    PinChoice,
+    PinOrder,
+    Walk,
+)
 from warroom.rulesets.brigade.game.common import AWARE, _ceil_inches, _hits, _killed, _pt
 from warroom.rulesets.brigade.game.play import Builder
 from warroom.rulesets.brigade.game.rules import _reach, at_weapon, small_arms
@@ -81,11 +99,77 @@ def odds(state: BrigadeState, action: Hashable) -> dict[str, Dist]:
         return _pin_tests(state)
     if isinstance(action, Move):
         return _move(state, action.unit, action.dest, action.half or bool(state.pending))
-    if isinstance(action, Advance):
+    if isinstance(action, (Advance, Deploy, Dismount)):
         return _move(state, action.unit, action.dest, True)
-    if isinstance(action, Deploy) and action.dest != "here":
-        return _move(state, action.unit, action.dest, True)
+    if isinstance(action, (Limber, Mount, Disembark)) and action.dest != "here":
+        # the half move after the change, as the unit then moves (BR-48, BR-161, BR-171)
+        b = Builder(state)
+        i = state.ctx.index[action.unit]
+        if isinstance(action, Limber):
+            b.set(i, limbered=True)
+        elif isinstance(action, Mount):
+            b.mount(i)
+        else:
+            b.disembark(i)
+        return _move(b.view(), action.unit, action.dest, True)
+    if isinstance(action, (Bombard, BombardFeature)):
+        return _bombard(state, action)
+    if isinstance(action, Walk):
+        return _walk(state, action)
     return {}
+
+
+def _walk(state: BrigadeState, a: Walk) -> dict[str, Dist]:
+    """Seed 004 "Mortar and indirect artillery Fire": walking the fire onto a unit, as
+    :meth:`.artillery.Artillery.keep_fire` rolls it."""
+    ctx = state.ctx
+    k = ctx.battery_index[a.battery]
+    m = next(m for m in state.missions if m.battery == k)
+    assert m.landed is not None
+    dist = geo.distance(m.landed, state.units[ctx.index[a.target]].anchor())
+    return {f"{a.battery} walked onto {a.target}": _dist("brigade/walk-fire", {
+        "caller": "observer", "distance": math.ceil(dist - 1e-9)})}
+
+
+def _bombard(state: BrigadeState, a: Bombard | BombardFeature) -> dict[str, Dist]:
+    """Phase 4 on-table indirect fire (BR-153, BR-178), as :meth:`.artillery.Artillery.bombard` rolls it: where
+    it lands (the deviation), and on a unit aimed at, the effect on it if the fire lands on target (BR-202: as if
+    reached; the other units a zone may catch are not foreseen, an undetected one never, BR-204)."""
+    ctx = state.ctx
+    i = ctx.index[a.unit]
+    fire = state._indirect_class(i)
+    assert fire is not None
+    here = state.units[i].anchor()
+    e = ctx.index[a.target] if isinstance(a, Bombard) else None
+    aim = state.units[e].anchor() if e is not None else ctx.area_aim[a.feature]  # type: ignore[union-attr]
+    what = ctx.ids[e] if e is not None else a.feature  # type: ignore[union-attr]
+    out = {f"{a.unit}'s fire on {what}: where it lands": _dist("brigade/indirect-deviation", {
+        "firer": fire, "nation": ctx.nation[ctx.side_moving(state.move)], "on_table": True, "batteries": 1,
+        "called": False})}
+    if e is None:
+        return out
+    u, t = state.units[e], ctx.types[e]
+    depth = INDIRECT.firers[fire].zone  # type: ignore[index]
+    dx, dy = aim[0] - here[0], aim[1] - here[1]
+    n = math.hypot(dx, dy)
+    ux, uy = (dx / n, dy / n) if n > 1e-6 else (0.0, 1.0)
+    inside = [k for k, (x, y) in enumerate(u.figs)
+              if abs((x - aim[0]) * ux + (y - aim[1]) * uy) <= depth / 2 + 1e-9
+              and abs(-(x - aim[0]) * uy + (y - aim[1]) * ux) <= depth / 2 + 1e-9]
+    if u.aboard >= 0 or not inside:
+        return out
+    label = f"{what}: if the fire lands on target"
+    if t.kind == "vehicle":
+        out[label] = _dist("brigade/indirect-fire-effect", {"firer": fire, "batteries": 1,
+                                                            "target": t.protection or "enclosed"})
+        return out
+    cover = ctx.cover(u.anchor(), ctx.body(e, u), aim)
+    b = Builder(state)
+    out[label] = _dist("brigade/indirect-fire-effect", {
+        "firer": fire, "batteries": 1, "figures": min(len(inside), 12), "cover": cover.save,
+        "breach": cover.breach if cover.save == "hard" and cover.breach else "none",
+        "never_pinned": b.never_pinned(e)})
+    return out
 
 
 def _move(state: BrigadeState, unit: str, dest: str, half: bool) -> dict[str, Dist]:

@@ -4,7 +4,7 @@
 (:mod:`.fire`, :mod:`.assault`), and asks ``warroom.core.api.odds`` for the distribution of results on each
 target: fire and recon by fire (seed "Individual Unit Fire", CF-47), group fire (seed "Group Fire"), anti-tank
 fire (seed "Attacking vehicles", CF-76), sniper fire (seed "Single Mounted Figures (SMFs)"), HE missions (seed
-"Artillery") and close assaults (seed "Close Assault", CF-84, CF-89); and, CF-135 ... CF-137, opportunity fire (seed
+"Artillery") and close assaults (seed "Close Assault", CF-84, CF-89); and, CF-135 ... CF-138, opportunity fire (seed
 "Opportunity Fire", the weapon :meth:`op_weapon` picks), the Movement Test of a move that needs one and the passage
 of each marked minefield on its way (seed "Movement", "Mines (beta)"), rally (seed "Unit Status, Hit Results and
 Rallying"), looking for a path and clearing mines (seed "Mines (beta)") and smoke missions (seed "Artillery").
@@ -36,12 +36,14 @@ from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.los import cover_for_attack
 
 NO_DICE = frozenset({
-    "end", "leader_move", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose", "occupy", "stay",
+    "end", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose", "occupy", "stay",
     "button_up", "pivot_N", "pivot_E", "pivot_S", "pivot_W", "turret_N", "turret_E", "turret_S", "turret_W",
     "mount", "dismount", "occupy_bocage", "mortar_smoke",
 })
-"""The kinds of action that roll no die themselves (what follows, op fire or a hit table, is another decision
-or a table read without dice): their odds are empty."""
+"""The kinds of action that roll no die of their own: their odds are empty. What follows them is another
+decision or a table read without dice; the initiative card, the game clock and artillery arriving are the turn
+sequence's, and a roll another decision lets go on (an assault that goes in when the defenders hold their op
+fire) is shown with the action that set it going (CF-137, CF-138)."""
 
 Plan = list[tuple[str, str, dict[str, Any]]]
 
@@ -112,7 +114,7 @@ def _plan(s: CFState, action: Hashable) -> Plan:
             "target_status": "good_order" if smf else s.units[j].status}))
     elif a.kind == "op_fire":
         out += _op_fire_plan(p, i)
-    elif a.kind in ("move", "assault_move", "fall_back"):
+    elif a.kind in ("move", "assault_move", "fall_back", "leader_move"):
         out += _move_plan(p, a, i)
     elif a.kind == "rally":
         u = s.units[i]
@@ -193,10 +195,13 @@ def _move_plan(p: _Play, a: Action, i: int) -> Plan:
     assert a.space is not None
     kind = a.kind
     side = g.side_of[i]
-    path = p.move_options(i, "fall_back" if kind == "fall_back" else "move")[a.space]
+    if kind == "leader_move":
+        path = p.destinations(i, g.types[i].movement_spaces)[a.space]
+    else:
+        path = p.move_options(i, "fall_back" if kind == "fall_back" else "move")[a.space]
     u = p.units[i]
     out: Plan = []
-    if (kind == "fall_back" and not g.vehicle[i]) or p.needs_test(i, path):
+    if (kind == "fall_back" and not g.vehicle[i]) or (kind != "leader_move" and p.needs_test(i, path)):
         dest = path[-1]
         out.append((f"{a.unit}: Movement Test", "movement-test", {
             "destination": "cover" if B.space_cover(g.board, dest, p.smoke_spaces()) else "open",
