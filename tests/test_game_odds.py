@@ -420,3 +420,31 @@ def test_minefield_odds_agree_with_the_engine() -> None:
         for label in odds:
             assert sum(label in x for x in samples) >= 30, f"{label}: seldom rolled"
         assert not disagreements(odds, samples), disagreements(odds, samples)
+
+
+def test_the_odds_read_as_a_line_per_outcome() -> None:
+    from warroom.present.odds import action_odds_lines
+
+    odds = {"g2": {"good order": Fraction(8, 27), "pinned": Fraction(4, 9), "destroyed": Fraction(0)},
+            "sq1: Movement Test": {"passes": Fraction(1, 2), "fails": Fraction(1, 2)}}
+    assert action_odds_lines(odds) == ["odds, g2: pinned 4/9 (44.444%), good order 8/27 (29.630%)",
+                                       "odds, sq1: Movement Test: passes 1/2 (50.000%), fails 1/2 (50.000%)"]
+    assert action_odds_lines({}) == []
+
+
+@pytest.mark.parametrize("scenario", ["hedgerow_hell", "hill_112"])
+def test_playout_shows_the_odds_before_each_dice_action(scenario: str) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from warroom.cli import cli
+
+    runner = CliRunner()
+    out = runner.invoke(cli, ["playout", scenario, "--odds", "--max-actions", "150"])
+    assert out.exit_code == 0, out.output
+    assert "  odds, " in out.output
+    data = json.loads(runner.invoke(cli, ["playout", scenario, "--odds", "--max-actions", "150", "--json"]).output)
+    assert len(data["odds"]) == len(data["record"]["actions"]) and any(data["odds"])
+    plain = runner.invoke(cli, ["playout", scenario, "--max-actions", "150"])
+    assert "  odds, " not in plain.output

@@ -70,7 +70,9 @@ def _plan(s: CFState, action: Hashable) -> Plan:
     if a.kind == "fire":
         assert a.space is not None
         enemy = _other(g.side_of[i])
-        units, blind = victims(p, enemy, a.space)
+        weapon = g.types[i].weapon
+        # small arms roll at no armoured vehicle (CF-71), as fire.do_fire
+        units, blind = victims(p, enemy, a.space, bool(weapon and weapon.small_arms))
         if blind:  # CF-130: a blind is one target, whatever is under it
             units = []
             out.append((f"blind at {_sp(a.space)}", "individual-fire", fire_params(p, i, a.space, -1, True)))
@@ -81,8 +83,9 @@ def _plan(s: CFState, action: Hashable) -> Plan:
         here = s.units[i].at
         side = g.side_of[i]
         firers = p.group_firers(here, side)  # type: ignore[arg-type]
-        units, blind = victims(p, _other(side), a.space)
-        for j in ([] if blind else units) or [-1]:  # CF-130
+        small_arms = all(g.types[k].weapon.small_arms for k in firers)  # type: ignore[union-attr]
+        units, blind = victims(p, _other(side), a.space, small_arms)  # CF-71, as fire.do_group_fire
+        for j in [-1] if blind else units:  # CF-130: a blind is one target
             out.append((g.ids[j] if j >= 0 else f"blind at {_sp(a.space)}", "group-fire", {
                 "firers": tuple(g.types[k].weapon_key for k in firers), "leader": s.leaders_in(here, side),  # type: ignore[arg-type]
                 "range": range_between(here, a.space),  # type: ignore[arg-type]
