@@ -448,3 +448,33 @@ def test_playout_shows_the_odds_before_each_dice_action(scenario: str) -> None:
     assert len(data["odds"]) == len(data["record"]["actions"]) and any(data["odds"])
     plain = runner.invoke(cli, ["playout", scenario, "--max-actions", "150"])
     assert "  odds, " not in plain.output
+
+
+@pytest.mark.rule("004_ee81681d1981bc90.txt", "MOVEMENT")
+def test_a_free_form_move_has_the_movement_dice_of_its_path() -> None:
+    """A person's move to a point (not among the listed actions) has the movement dice of its path, and they
+    agree with the engine: tried as far towards a listed move's destination as the unit may reach."""
+    from warroom.core.errors import UsageError
+    from warroom.rulesets.brigade.game.actions import Move, MoveTo
+
+    path = next(p for g, p in scenarios() if g == "brigade" and p.stem == "hill_112")
+    game = warroom.load_game("brigade", path)
+    for state, action in positions(game, 4, 300, 10, only=("Move",)):
+        assert isinstance(action, Move)
+        i = state.ctx.index[action.unit]  # type: ignore[attr-defined]
+        (x0, y0), (x, y) = state.units[i].anchor(), state.dest_point(i, action.dest, False)  # type: ignore[attr-defined]
+        odds: dict[str, dict[str, Fraction]] = {}
+        for f in (k / 40 for k in range(39, 0, -1)):
+            free = MoveTo(action.unit, round((x0 + (x - x0) * f) * 10), round((y0 + (y - y0) * f) * 10), "C")
+            try:
+                odds = state.odds(free)  # type: ignore[attr-defined]
+            except UsageError:  # beyond the unit's reach
+                continue
+            break
+        if not odds:
+            continue
+        samples = [outcomes(game, state, free, 30_000 + k) for k in range(150)]
+        assert all(label in x for x in samples for label in odds)
+        assert not disagreements(odds, samples)
+        return
+    pytest.fail("no move with movement dice to try as a free-form move")

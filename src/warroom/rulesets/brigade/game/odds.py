@@ -44,6 +44,7 @@ from warroom.rulesets.brigade.game.actions import (
     Limber,
     Mount,
     Move,
+    MoveTo,
     PinChoice,
     PinOrder,
     Walk,
@@ -84,6 +85,9 @@ def odds(state: BrigadeState, action: Hashable) -> dict[str, Dist]:
     """The exact odds of ``action`` (see the module docstring); empty for an action that rolls no die."""
     if state.result_data is not None:
         raise UsageError(f"the game is over ({state.result_data['reason']}): no action is legal")
+    if isinstance(action, MoveTo):  # a person's free-form move, checked as apply checks it
+        state._check_move_to(action)
+        return _move_to(state, action)
     legal = state.legal_actions()
     if action not in legal:
         raise UsageError(state._why_not(action, legal))
@@ -172,17 +176,37 @@ def _bombard(state: BrigadeState, a: Bombard | BombardFeature) -> dict[str, Dist
     return out
 
 
+def _move_to(state: BrigadeState, a: MoveTo) -> dict[str, Dist]:
+    """A free-form move (:meth:`.move.Movement.move_to`): the movement dice of its path, as the unit moves after
+    limbering, mounting or getting off (BR-202)."""
+    i = state.ctx.index[a.unit]
+    half = not (a.order == "C" and not state.pending)
+    if a.order in ("E", "M", "X"):
+        b = Builder(state)
+        if a.order == "E":
+            b.set(i, limbered=True)
+        elif a.order == "M":
+            b.mount(i)
+        else:
+            b.disembark(i)
+        state = b.view()
+    return _dice(state, a.unit, a.point, half)
+
+
 def _move(state: BrigadeState, unit: str, dest: str, half: bool) -> dict[str, Dist]:
     """Seed 004 "MOVEMENT", as :meth:`.move.Moves.move_unit` rolls: the movement dice of each terrain column of
     the path whose distance is rolled, and a vehicle's soft-ground check if its path has one (BR-202: given as
     if reached; BR-204: minefields are not shown, the side's known ones are kept off and unfound ones are unknown)."""
+    goal = state.dest_point(state.ctx.index[unit], dest, half)
+    return {} if goal is None else _dice(state, unit, goal, half)
+
+
+def _dice(state: BrigadeState, unit: str, goal: tuple[float, float], half: bool) -> dict[str, Dist]:
+    """The movement dice of the unit's path to ``goal``, and a vehicle's soft-ground check."""
     ctx = state.ctx
     i = ctx.index[unit]
     u = state.units[i]
     t = ctx.types[i]
-    goal = state.dest_point(i, dest, half)
-    if goal is None:
-        return {}
     row = ctx.mover(i, u)
     cost = ctx.path(u.anchor(), _pt(goal), row, t.tons)
     out = {f"{unit}: movement dice in {col} ground": _dist("brigade/move-distance", {
