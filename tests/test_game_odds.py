@@ -180,8 +180,8 @@ def disagreements(odds: dict[str, dict[str, Fraction]], samples: list[dict[str, 
 def positions(game: Game, seed: int, steps: int, per_kind: int,
               only: tuple[str, ...] | None = None) -> Iterator[tuple[GameState, Hashable]]:
     """Positions of a seeded random play-out, with a legal action of each kind that has odds (of the kinds
-    ``only`` names, else all but op fire: see :func:`test_op_fire_odds_agree_with_the_engine`), up to
-    ``per_kind`` of each kind."""
+    ``only`` names, else all but op fire and declarations: see :func:`test_op_fire_odds_agree_with_the_engine`,
+    :func:`test_declared_missions_odds_agree_with_their_arrival`), up to ``per_kind`` of each kind."""
     rng = random.Random(seed)
     taken: Counter[str] = Counter()
     s = game.initial_state(seed=seed)
@@ -191,7 +191,7 @@ def positions(game: Game, seed: int, steps: int, per_kind: int,
         acts = list(s.legal_actions())
         by_kind: dict[str, list[Hashable]] = {}
         for a in acts:
-            if kind_of(a) not in DECLARED and (kind_of(a) in only if only is not None else kind_of(a) != "op_fire"):
+            if kind_of(a) in only if only is not None else kind_of(a) not in (*DECLARED, "op_fire"):
                 by_kind.setdefault(kind_of(a), []).append(a)
         for kind, options in sorted(by_kind.items()):
             if taken[kind] >= per_kind:
@@ -478,3 +478,37 @@ def test_a_free_form_move_has_the_movement_dice_of_its_path() -> None:
         assert not disagreements(odds, samples)
         return
     pytest.fail("no move with movement dice to try as a free-form move")
+
+
+def arrival_outcomes(game: Game, state: GameState, action: Hashable, seed: int) -> dict[str, str]:
+    """A declared mission's rolls, read when it arrives: after the declaration every side only ends its segments,
+    so the position it lands on is the one it was declared on (CF-136)."""
+    plan = [(label, f"{titled('company-fire/artillery')}|mission on {action.space[0]},{action.space[1]}")  # type: ignore[attr-defined]
+            for label, _, _ in _plan(state, action)]  # type: ignore[arg-type]
+    s = reseeded(game, state, seed).apply(action)
+    end = Action("end")
+    for _ in range(60):
+        got = by_order(plan, rulings_in(s))
+        if got or s.is_terminal() or end not in s.legal_actions():
+            return got
+        s = s.apply(end)
+    return {}
+
+
+@pytest.mark.rule("002_e954d5c422be67ed.txt", "Artillery")
+def test_declared_missions_odds_agree_with_their_arrival() -> None:
+    """CF-136: a declaration's odds are its mission's as if it arrived now; with nothing else done before it
+    arrives, that is what the engine rolls."""
+    checked: set[str] = set()
+    for ruleset, path in scenarios():
+        if ruleset != "company-fire":
+            continue
+        game = warroom.load_game(ruleset, path)
+        for state, action in positions(game, 1, 300, 2, only=DECLARED):
+            odds = state.odds(action)  # type: ignore[attr-defined]
+            samples = [arrival_outcomes(game, state, action, 40_000 + k) for k in range(100)]
+            if sum(bool(x) for x in samples) < 50:
+                continue  # the game ends first, or the units stand where ending segments moves them
+            assert not disagreements(odds, samples), disagreements(odds, samples)
+            checked.add(kind_of(action))
+    assert checked == set(DECLARED)

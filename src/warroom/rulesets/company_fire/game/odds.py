@@ -142,7 +142,8 @@ def _plan(s: CFState, action: Hashable) -> Plan:
 
 def _he_plan(p: _Play, space: Space, side: str) -> Plan:
     """CF-136: an HE mission's odds as if it arrived now, on what the declaring side sees in the space (a blind is
-    one good-order unit, CF-129, CF-130), observed as the space is now (bocage and the side's observers)."""
+    one good-order unit, CF-129, CF-130; no unit, an empty space), observed as the space is now (bocage and the
+    side's observers)."""
     g = p.game
     cover = B.space_cover(g.board, space, p.smoke_spaces())
     observers = [j for j in p.living(side) if g.types[j].has("forward_observer")]
@@ -153,8 +154,9 @@ def _he_plan(p: _Play, space: Space, side: str) -> Plan:
         return [(f"blind at {_sp(space)}", "artillery", {**base, "target": "unit", "target_status": "good_order"})]
     here = [j for j in p.at(space) if not p.units[j].hidden]
     targets = [j for j in here if not g.smf[j]] or [j for j in here if g.smf[j]]
-    if not targets:
-        return [(f"a unit in {_sp(space)}", "artillery", {**base, "target": "unit"})]
+    if not targets:  # nothing the side can see there: the mission lands on an empty space, as play rolls it
+        return [(f"nothing in {_sp(space)} now", "artillery", {"mission": "he", "target": "none",
+                                                              "observed": observed})]
     return [(g.ids[j], "artillery", {**base, "target": "smf" if g.smf[j] else "unit",
                                      "target_status": "good_order" if g.smf[j] else p.units[j].status,
                                      "arrival_checked": n > 0})
