@@ -26,6 +26,7 @@ import warroom
 from warroom.core.game import Game, GameState, shipped_scenarios
 from warroom.core.registry import get_procedure
 from warroom.rulesets.brigade.game.actions import Fire, PinChoice
+from warroom.rulesets.brigade.game.common import _hits
 from warroom.rulesets.company_fire.game import Action
 from warroom.rulesets.company_fire.game.base import _rng_state
 from warroom.rulesets.company_fire.game.odds import NO_DICE, _plan
@@ -110,6 +111,14 @@ def brigade_outcomes(game: Game, state: GameState, action: Hashable, seed: int) 
             if "(if" in label and any(isinstance(x, PinChoice) for x in after.legal_actions()):
                 end = after.apply(PinChoice("takes" in label))
             out[label] = lost(state, end, target, label)
+        elif label.endswith("hits (part detected)"):  # BR-204: the hits scored, read from the rulings
+            rulings = rulings_in(after)
+            if "hit" in dist:
+                shots = [r for _, t, r in rulings if t == titled("brigade/anti-tank-fire")]
+                out[label] = "miss" if shots[0].upper() in ("MISS", "CANNOT HIT") else "hit"
+            else:
+                rolled = (titled("brigade/small-arms-fire"), titled("brigade/he-fire"))
+                out[label] = str(sum(_hits(r.lower()) for _, t, r in rulings if t in rolled))
         elif label.endswith("pin test"):
             plan.append((label, titled("brigade/pin-removal")))
         elif "movement dice" in label:

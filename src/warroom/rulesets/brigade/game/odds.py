@@ -16,7 +16,9 @@ sequence makes when a side ends its move (casualty tests, pre-planned paths, spo
 to no decision: ending has no odds (BR-203).
 
 Only what the acting side may know is read: the target is a unit it has detected (an undetected unit is never
-a target), with its figures, cover and pin; a move's unfound minefields never appear (BR-204).
+a target), with its figures, cover and pin once spotted; a unit only part detected shows the hits the fire scores
+on it (or whether an anti-tank shot hits), its figures, pin, cover and armour being unknown; a move's unfound
+minefields never appear (BR-204).
 """
 
 from __future__ import annotations
@@ -262,11 +264,18 @@ def _fire(state: BrigadeState, a: Fire) -> dict[str, Dist]:
                 params["target"] = "soft_skin"
             else:
                 params.update(target="other", armour=b.armour(e, here), facing=b.facing_word(e, here))
-            return {name: _dist("brigade/anti-tank-fire", params)}
+            shot = _dist("brigade/anti-tank-fire", params)
+            if part:  # BR-204: its armour and facing unknown, only whether the shot hits (they do not change it)
+                hit = sum((p for r, p in shot.items() if r not in ("miss", "cannot hit")), Fraction(0))
+                return {f"{name}: hits (part detected)": {"hit": hit, "miss": 1 - hit}}
+            return {name: shot}
         counts = _reach(small_arms(t, u, a.mode), rng)
         fire = "mg" if any(k in _MG for k in counts) else "small_arms"
+        hits = _hit_dist("brigade/small-arms-fire", _sa_params(counts, rng, moving, u.pinned, part))
+        if part:
+            return {f"{name}: hits (part detected)": {str(h): p for h, p in sorted(hits.items())}}
         destroyed = Fraction(0)
-        for h, p in _hit_dist("brigade/small-arms-fire", _sa_params(counts, rng, moving, u.pinned, part)).items():
+        for h, p in hits.items():
             if h:
                 saves = _dist("brigade/saving-throws", {"hits": h, "target": "soft_skin", "fire": fire,
                                                         "brief_sight": brief, "within_2": rng <= 2})
@@ -286,6 +295,13 @@ def _fire(state: BrigadeState, a: Fire) -> dict[str, Dist]:
         else {0: Fraction(1)}
     fl = _hit_dist("brigade/small-arms-fire", _sa_params({"flamethrower": flame}, rng, moving, u.pinned, part)) \
         if flame else {0: Fraction(1)}
+    if part:  # BR-204: the figures, pin and cover of a part-detected unit are unknown: the hits it takes
+        total_hits: dict[int, Fraction] = {}
+        for h1, p1 in he.items():
+            for h2, p2 in sa.items():
+                for h3, p3 in fl.items():
+                    total_hits[h1 + h2 + h3] = total_hits.get(h1 + h2 + h3, Fraction(0)) + p1 * p2 * p3
+        return {f"{name}: hits (part detected)": {str(h): p for h, p in sorted(total_hits.items())}}
     chooses = not pinned and not b.never_pinned(e)
     base = {"firer": i, "target": e, "save": cover.save, "brief": brief, "close": eu.close, "within": rng <= 2,
             "mg": any(k in _MG for k in counts)}
