@@ -521,3 +521,38 @@ def test_declared_missions_odds_agree_with_their_arrival() -> None:
             assert not disagreements(odds, samples), disagreements(odds, samples)
             checked.add(kind_of(action))
     assert checked == set(DECLARED)
+
+
+@pytest.mark.rule("004_ee81681d1981bc90.txt", "Detection")
+def test_fire_at_a_part_detected_unit_reads_nothing_the_firer_cannot_know() -> None:
+    """BR-204: the odds of fire at a unit only part detected are the same whatever its pin and figures; at a
+    spotted unit, which the firer sees, the pin changes them (the saves)."""
+    import dataclasses
+
+    from warroom.rulesets.brigade.game.common import AWARE
+    from warroom.rulesets.brigade.game.state import BrigadeState
+
+    path = next(p for g, p in scenarios() if g == "brigade" and p.stem == "hill_112")
+    game = warroom.load_game("brigade", path)
+    seen = {"part": False, "spotted": False}
+    for seed in range(1, 5):
+        for state, action in positions(game, seed, 400, 20, only=("Fire",)):
+            assert isinstance(action, Fire)
+            ctx = state.ctx  # type: ignore[attr-defined]
+            i, e = ctx.index[action.unit], ctx.index[action.target]
+            u = state.units[e]  # type: ignore[attr-defined]
+            if ctx.types[e].kind == "vehicle" or len(u.figs) < 3:
+                continue
+            data = state.to_json()
+            changed = dataclasses.replace(u, pinned=not u.pinned, figs=u.figs[:-1], roles=u.roles[:-1])
+            data["units"] = [c if k != e else changed.code for k, c in enumerate(data["units"])]
+            twin = BrigadeState.from_json(ctx, data)
+            part = state.known(ctx.side_of[i]).get(e) == AWARE  # type: ignore[attr-defined]
+            if part:
+                assert state.odds(action) == twin.odds(action)  # type: ignore[attr-defined]
+            else:
+                assert state.odds(action) != twin.odds(action)  # type: ignore[attr-defined]
+            seen["part" if part else "spotted"] = True
+            if all(seen.values()):
+                return
+    pytest.fail(f"no fire at both kinds of target: {seen}")
