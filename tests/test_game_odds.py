@@ -231,7 +231,7 @@ def scenarios() -> list[tuple[str, Path]]:
     return [(game, path) for game, paths in shipped_scenarios().items() for path in paths]
 
 
-@pytest.mark.rule("002_e954d5c422be67ed.txt", "Individual Unit Fire")
+@pytest.mark.rule("002", "Individual Unit Fire")
 @pytest.mark.parametrize(("ruleset", "path"), scenarios(), ids=lambda x: getattr(x, "stem", x))
 def test_odds_agree_with_the_engine_quick(ruleset: str, path: Path) -> None:
     kinds, bad = check(ruleset, path, seed=1, steps=120, per_kind=1, trials=150)
@@ -240,7 +240,7 @@ def test_odds_agree_with_the_engine_quick(ruleset: str, path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.rule("004_ee81681d1981bc90.txt", "FIRING")
+@pytest.mark.rule("004", "FIRING")
 @pytest.mark.parametrize(("ruleset", "path"), scenarios(), ids=lambda x: getattr(x, "stem", x))
 def test_odds_agree_with_the_engine(ruleset: str, path: Path) -> None:
     for seed in range(2, 5):
@@ -251,7 +251,7 @@ def test_odds_agree_with_the_engine(ruleset: str, path: Path) -> None:
 @pytest.mark.xfail(strict=True, reason="the engine's op fire sets the firer's op-fire flag before asking op_weapon, "
                    "so a weapon other than an MG rolls no die (Company Fire fault W1, fixed apart); the odds give the "
                    "roll of the weapon op_weapon picks. Remove this mark once the fix is in.")
-@pytest.mark.rule("002_e954d5c422be67ed.txt", "Opportunity Fire")
+@pytest.mark.rule("002", "Opportunity Fire")
 def test_op_fire_odds_agree_with_the_engine() -> None:
     bad: list[str] = []
     for ruleset, path in scenarios():
@@ -303,7 +303,7 @@ def cf_position(scenario: str, card: Any, segment: int, **where: tuple[int, int]
     return s.replace(units=tuple(units), init=init, decisions=())  # type: ignore[attr-defined]
 
 
-@pytest.mark.rule("002_e954d5c422be67ed.txt", "Mines (beta)")
+@pytest.mark.rule("002", "Mines (beta)")
 def test_passing_a_marked_minefield_real_or_dummy_reads_the_same() -> None:
     # Seed "Mines (beta)": 1d6, through on 5-6 (1/3); on 1-4 (2/3) a real field fires 3d6 at the unit, hits on
     # 5-6 as small arms (p = 1/3 a die): none (2/3)^3 = 8/27, one 3(1/3)(4/9) = 12/27 pinned, two 3(1/9)(2/3) =
@@ -325,7 +325,7 @@ def test_passing_a_marked_minefield_real_or_dummy_reads_the_same() -> None:
         assert s.odds(move)[f"1-3: passing the marked minefield at {column},5 (if it is real)"] == expected
 
 
-@pytest.mark.rule("002_e954d5c422be67ed.txt", "Mines (beta)")
+@pytest.mark.rule("002", "Mines (beta)")
 def test_finding_a_path_and_clearing_mines() -> None:
     # Find a path: 1d6, +2 for engineers, 5+: a rifle squad 2/6 = 1/3, engineers (3+) 4/6 = 2/3.
     # Clear: engineers d6 + 2 against the mines' d6, high wins; with k = mines - clearers' die, P(k) =
@@ -341,7 +341,7 @@ def test_finding_a_path_and_clearing_mines() -> None:
     assert [p for p in clear.values() if p] == [Fraction(n, 36) for n in (26, 4, 3, 2, 1)]
 
 
-@pytest.mark.rule("002_e954d5c422be67ed.txt", "Unit Status, Hit Results and Rallying")
+@pytest.mark.rule("002", "Unit Status, Hit Results and Rallying")
 def test_rally_odds_read_the_position() -> None:
     # Seed: a pinned unit rallies on 4+; +1 when no good-order enemy has LOS (every enemy gone here, and no
     # blinds); +1 for the platoon leader in the space. sq2 (regular) with Lt: 2+, 5/6; alone: 3+, 4/6.
@@ -362,7 +362,7 @@ def test_rally_odds_read_the_position() -> None:
     assert alone.odds(Action("rally", "sq2"))["sq2 rallies"]["rallied"] == Fraction(4, 6)
 
 
-@pytest.mark.rule("002_e954d5c422be67ed.txt", "Movement")
+@pytest.mark.rule("002", "Movement")
 def test_no_dice_no_odds_and_an_illegal_action_is_one_error() -> None:
     from warroom.core.errors import UsageError
     from warroom.rulesets.company_fire.game import Action
@@ -377,8 +377,8 @@ SAVE_NEEDS = {"hard": (2, 3), "soft": (3, 4), "open": (5, 6)}
 """Seed 004 "Saving throws": the score needed, pinned and not pinned, by cover."""
 
 
-@pytest.mark.rule("004_ee81681d1981bc90.txt", "Saving throws")
-@pytest.mark.rule("004_ee81681d1981bc90.txt", "Pin markers")
+@pytest.mark.rule("004", "Saving throws")
+@pytest.mark.rule("004", "Pin markers")
 def test_brigade_saves_after_the_pin_choice_worked_by_hand() -> None:
     # The first small-arms hits on an unpinned company of a seeded Brigade play-out (no HE, no flame): each hit
     # is saved on the seed's score for its cover, pinned or not, -1 if the firer saw it briefly, +1 within 2"
@@ -414,7 +414,7 @@ def test_brigade_saves_after_the_pin_choice_worked_by_hand() -> None:
     pytest.fail("no pin choice after small-arms hits in seven play-outs")
 
 
-@pytest.mark.rule("002_e954d5c422be67ed.txt", "Mines (beta)")
+@pytest.mark.rule("002", "Mines (beta)")
 def test_minefield_odds_agree_with_the_engine() -> None:
     """Random play rarely crosses or clears a marked field: the Monte Carlo of those, on constructed positions of
     Munassib (1-3 crossing the real field at 3,5; engineers clearing the real one at 6,5; finding a path)."""
@@ -459,7 +459,7 @@ def test_playout_shows_the_odds_before_each_dice_action(scenario: str) -> None:
     assert "  odds, " not in plain.output
 
 
-@pytest.mark.rule("004_ee81681d1981bc90.txt", "MOVEMENT")
+@pytest.mark.rule("004", "Movement")
 def test_a_free_form_move_has_the_movement_dice_of_its_path() -> None:
     """A person's move to a point (not among the listed actions) has the movement dice of its path, and they
     agree with the engine: tried as far towards a listed move's destination as the unit may reach."""
@@ -504,7 +504,7 @@ def arrival_outcomes(game: Game, state: GameState, action: Hashable, seed: int) 
     return {}
 
 
-@pytest.mark.rule("002_e954d5c422be67ed.txt", "Artillery")
+@pytest.mark.rule("002", "Artillery")
 def test_declared_missions_odds_agree_with_their_arrival() -> None:
     """CF-136: a declaration's odds are its mission's as if it arrived now; with nothing else done before it
     arrives, that is what the engine rolls."""
@@ -523,7 +523,7 @@ def test_declared_missions_odds_agree_with_their_arrival() -> None:
     assert checked == set(DECLARED)
 
 
-@pytest.mark.rule("004_ee81681d1981bc90.txt", "Detection")
+@pytest.mark.rule("004", "Detection")
 def test_fire_at_a_part_detected_unit_reads_nothing_the_firer_cannot_know() -> None:
     """BR-204: the odds of fire at a unit only part detected are the same whatever its pin and figures; at a
     spotted unit, which the firer sees, the pin changes them (the saves)."""

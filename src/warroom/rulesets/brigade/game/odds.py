@@ -9,7 +9,7 @@ side may take a pin marker before its saves, both answers are given, "if it take
 not" (BR-201); choosing, :class:`PinChoice` has the odds of the saves that follow.
 
 A move whose path crosses ground whose distance is rolled has the movement dice of each such column, and a
-vehicle's soft-ground check (seed 004 "MOVEMENT", BR-202); on-table indirect fire, where it lands and its effect
+vehicle's soft-ground check (seed 004 "Movement", BR-202); on-table indirect fire, where it lands and its effect
 on the unit aimed at; walking fire, its roll (seed 004 "Mortar and indirect artillery Fire"). Pin tests
 (:class:`PinOrder`, seed 004 "Morale" phase 2) give each pinned unit's chance to lose its pin. The rolls the turn
 sequence makes when a side ends its move (casualty tests, pre-planned paths, spotting, artillery arriving) belong
@@ -196,7 +196,7 @@ def _move_to(state: BrigadeState, a: MoveTo) -> dict[str, Dist]:
 
 
 def _move(state: BrigadeState, unit: str, dest: str, half: bool) -> dict[str, Dist]:
-    """Seed 004 "MOVEMENT", as :meth:`.move.Moves.move_unit` rolls: the movement dice of each terrain column of
+    """Seed 004 "Movement", as :meth:`.move.Movement.move_unit` rolls: the movement dice of each terrain column of
     the path whose distance is rolled, and a vehicle's soft-ground check if its path has one (BR-202: given as
     if reached; BR-204: minefields are not shown, the side's known ones are kept off and unfound ones are unknown)."""
     goal = state.dest_point(state.ctx.index[unit], dest, half)
