@@ -556,3 +556,40 @@ def test_fire_at_a_part_detected_unit_reads_nothing_the_firer_cannot_know() -> N
             if all(seen.values()):
                 return
     pytest.fail(f"no fire at both kinds of target: {seen}")
+
+
+@pytest.mark.rule("004", "Movement")
+def test_ending_the_move_has_the_dice_of_the_pre_planned_paths() -> None:
+    """BR-203: a unit given no order follows its pre-planned path when its side ends the move; the End's odds are
+    its movement dice, and agree with the engine (a plan set by hand towards ground whose distance is rolled)."""
+    import dataclasses
+
+    from warroom.rulesets.brigade.game.actions import End, Move
+    from warroom.rulesets.brigade.game.state import BrigadeState
+
+    path = next(p for g, p in scenarios() if g == "brigade" and p.stem == "hill_112")
+    game = warroom.load_game("brigade", path)
+    for state, action in positions(game, 4, 300, 10, only=("Move",)):
+        assert isinstance(action, Move)
+        if state.pending or action.half:  # type: ignore[attr-defined]
+            continue
+        ctx = state.ctx  # type: ignore[attr-defined]
+        i = ctx.index[action.unit]
+        u = state.units[i]  # type: ignore[attr-defined]
+        goal = state.dest_point(i, action.dest, False)  # type: ignore[attr-defined]
+        data = state.to_json()
+        data["units"] = [c if k != i else dataclasses.replace(u, plan=(goal,)).code
+                         for k, c in enumerate(data["units"])]
+        data["selected"] = -1  # no unit in hand: the side may end its move
+        planned = BrigadeState.from_json(ctx, data)
+        if End() not in planned.legal_actions():
+            continue
+        odds = planned.odds(End())
+        if not odds:
+            continue
+        assert all(label.endswith("(its pre-planned path)") for label in odds)
+        samples = [outcomes(game, planned, End(), 50_000 + k) for k in range(150)]
+        assert all(label in x for x in samples for label in odds)
+        assert not disagreements(odds, samples)
+        return
+    pytest.fail("no position to plan a path across ground whose distance is rolled")

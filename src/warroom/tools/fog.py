@@ -34,7 +34,7 @@ from warroom.core.game import Game, GameState
 ODDS_KINDS = ("fire", "group_fire", "declare_he", "declare_smoke", "assault", "at_fire", "snipe", "op_fire", "move",
               "assault_move", "fall_back", "leader_move", "rally", "find_path", "clear_mines",
               "Fire", "PinChoice", "PinOrder", "Move", "Advance", "Deploy", "Limber", "Mount", "Dismount", "Disembark",
-              "Bombard", "BombardFeature", "Walk")
+              "Bombard", "BombardFeature", "Walk", "End")
 """The actions that may have odds before they are taken (``state.odds``): Company Fire's by their kind, Brigade's
 by their class."""
 

@@ -11,9 +11,9 @@ not" (BR-201); choosing, :class:`PinChoice` has the odds of the saves that follo
 A move whose path crosses ground whose distance is rolled has the movement dice of each such column, and a
 vehicle's soft-ground check (seed 004 "Movement", BR-202); on-table indirect fire, where it lands and its effect
 on the unit aimed at; walking fire, its roll (seed 004 "Mortar and indirect artillery Fire"). Pin tests
-(:class:`PinOrder`, seed 004 "Morale" phase 2) give each pinned unit's chance to lose its pin. The rolls the turn
-sequence makes when a side ends its move (casualty tests, pre-planned paths, spotting, artillery arriving) belong
-to no decision: ending has no odds (BR-203).
+(:class:`PinOrder`, seed 004 "Morale" phase 2) give each pinned unit's chance to lose its pin. Ending the move
+has the movement dice of the units it sends along their pre-planned paths; the rolls the turn sequence makes
+then (the next side's casualty tests, spotting minefields, artillery arriving) belong to no decision (BR-203).
 
 Only what the acting side may know is read: the target is a unit it has detected (an undetected unit is never
 a target), with its figures, cover and pin once spotted; a unit only part detected shows the hits the fire scores
@@ -42,6 +42,7 @@ from warroom.rulesets.brigade.game.actions import (
     Deploy,
     Disembark,
     Dismount,
+    End,
     Fire,
     Limber,
     Mount,
@@ -103,6 +104,8 @@ def odds(state: BrigadeState, action: Hashable) -> dict[str, Dist]:
         return {label: _outcomes(b, e, ctxt, action.take or b.units[e].pinned)}
     if isinstance(action, PinOrder):
         return _pin_tests(state)
+    if isinstance(action, End):
+        return _planned(state)
     if isinstance(action, Move):
         return _move(state, action.unit, action.dest, action.half or bool(state.pending))
     if isinstance(action, (Advance, Deploy, Dismount)):
@@ -216,6 +219,21 @@ def _dice(state: BrigadeState, unit: str, goal: tuple[float, float], half: bool)
     if t.kind == "vehicle" and any(leg.bog_check for leg in cost.legs):
         out[f"{unit}: soft ground (if it moves)"] = _dist("terrain-mines/bog-down",
                                                           {"unit": movement_table.unit_of(row)})
+    return out
+
+
+def _planned(state: BrigadeState) -> dict[str, Dist]:
+    """Ending the move sends each unit of the side given no order along its pre-planned path (BR-150, as
+    :meth:`.play.Builder.end_move`): its movement dice (BR-203: the rest is the turn sequence's)."""
+    ctx = state.ctx
+    if state.phase != "orders" or state.stage > 2:
+        return {}
+    side = ctx.side_moving(state.move)
+    out: dict[str, Dist] = {}
+    for i, u in enumerate(state.units):
+        if ctx.side_of[i] == side and u.on and not u.order and u.plan and state._can_move(i):
+            for label, dist in _dice(state, ctx.ids[i], u.plan[0], False).items():
+                out[f"{label} (its pre-planned path)"] = dist
     return out
 
 
