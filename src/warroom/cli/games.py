@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -15,6 +17,7 @@ from rich.table import Table
 from warroom.cli.common import console, narrate, result_line
 from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord
+from warroom.present.odds import action_odds_lines
 
 
 @click.command()
@@ -29,8 +32,10 @@ from warroom.core.game import GameRecord
               show_default=True, help="narrate as the umpire sees it, or as one side may")
 @click.option("--max-actions", type=click.IntRange(1, 1_000_000), default=20_000, show_default=True,
               help="stop after this many actions even if the game is not over")
+@click.option("--odds", "show_odds", is_flag=True,
+              help="before each action that rolls dice, its exact odds as the side to act may know them")
 def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, save: Path | None, viewer: str,
-            max_actions: int) -> None:
+            max_actions: int, show_odds: bool) -> None:
     """Play a whole game with random legal actions for both sides and narrate every ruling.
 
     SCENARIO is a scenario file or the name of a shipped one ('warroom scenario list').
@@ -38,6 +43,7 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
     \b
       warroom playout hedgerow_hell --seed 7
       warroom playout villa_rogatti --save game.json && warroom replay game.json
+      warroom playout hedgerow_hell --odds --as attacker
     """
     from warroom.core.game import find_scenario, load_game, record_of
     from warroom.sim.playout import random_playout
@@ -51,14 +57,27 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
     record = GameRecord(**{**record.__dict__, "notes": {"result": final.result(), "players": "random"}})
     if save is not None:
         record.save(save)
+    def odds_before(n: int) -> dict[str, dict[str, Fraction]]:
+        """The odds of the n-th action, shown to the umpire and to the side taking it."""
+        before = states[n - 1]
+        if not show_odds or (side is not None and before.to_act != side):
+            return {}
+        return before.odds(actions[n - 1])
+
     if as_json:
-        click.echo(json.dumps({"record": record.to_json(), "result": final.result(),
-                               "narration": [state.narration(side) for state in states]}, ensure_ascii=False))
+        out: dict[str, Any] = {"record": record.to_json(), "result": final.result(),
+                               "narration": [state.narration(side) for state in states]}
+        if show_odds:
+            out["odds"] = [{label: {r: str(p) for r, p in dist.items()} for label, dist in odds_before(n).items()}
+                           for n in range(1, len(states))]
+        click.echo(json.dumps(out, ensure_ascii=False))
         return
     click.echo(f"{game.scenario_name} ({game_id}@{game.version}), seed {seed}: random legal actions for both sides")
     for n, state in enumerate(states):
         if n:
             click.echo(f"\n[{n}] {actions[n - 1]}")
+            for line in action_odds_lines(odds_before(n)):
+                click.echo(f"  {line}")
         narrate(state.narration(side), as_json)
     click.echo()
     if not final.is_terminal():

@@ -19,6 +19,7 @@ import os
 import tempfile
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -42,6 +43,12 @@ class GameState(Protocol):
 
     def apply(self, action: Hashable) -> GameState:
         """The state after ``action``; raises :class:`UsageError` for an illegal one."""
+
+    def odds(self, action: Hashable) -> dict[str, dict[str, Fraction]]:
+        """The exact odds of a legal ``action`` before it is taken, as the side to act may know them: for each
+        outcome it rolls for (a target, a test, ...; a readable label), the probability of each result, as
+        ``Fraction``s summing to 1. Empty for an action that rolls no die; never raises for a legal action (an
+        illegal one is a :class:`UsageError`)."""
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""

@@ -1,6 +1,9 @@
-"""Exact odds as a person reads them: a table of every result row, and one result's odds in a line."""
+"""Exact odds as a person reads them: a table of every result row, one result's odds in a line, and the odds
+before a game action (``state.odds``), an outcome a line."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
@@ -43,3 +46,13 @@ def odds_of_result(odds: Odds, ruling: Ruling) -> str:
     """The odds of the result a ruling came to: ``suppressed 5/18 (27.8%)``."""
     p = odds[ruling.result]
     return f"{ruling.result} {p} ({percent(p)})"
+
+
+def action_odds_lines(odds: dict[str, dict[str, Fraction]]) -> list[str]:
+    """The odds before a game action, one line per outcome it rolls for, its possible results likeliest first:
+    ``odds, g2: good order 8/27 (29.6%), pinned 4/9 (44.4%), ...``. No lines for an action with no dice."""
+    lines = []
+    for label, dist in odds.items():
+        shown = sorted(((r, p) for r, p in dist.items() if p), key=lambda rp: -rp[1])
+        lines.append(f"odds, {label}: " + ", ".join(f"{r} {p} ({percent(p)})" for r, p in shown))
+    return lines

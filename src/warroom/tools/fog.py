@@ -31,8 +31,17 @@ from typing import Any
 
 from warroom.core.game import Game, GameState
 
-ODDS_KINDS = ("fire", "group_fire", "declare_he", "assault", "at_fire", "snipe")
-"""Company Fire's actions that have odds before they are taken (``CFState.odds``)."""
+ODDS_KINDS = ("fire", "group_fire", "declare_he", "declare_smoke", "assault", "at_fire", "snipe", "op_fire", "move",
+              "assault_move", "fall_back", "leader_move", "rally", "find_path", "clear_mines",
+              "Fire", "PinChoice", "PinOrder", "Move", "Advance", "Deploy", "Limber", "Mount", "Dismount", "Disembark",
+              "Bombard", "BombardFeature", "Walk", "End")
+"""The actions that may have odds before they are taken (``state.odds``): Company Fire's by their kind, Brigade's
+by their class."""
+
+
+def action_kind(action: Hashable) -> str:
+    """A Company Fire action's kind, a Brigade action's class name."""
+    return str(getattr(action, "kind", type(action).__name__))
 
 
 @dataclass(frozen=True)
@@ -229,7 +238,7 @@ Odds = Callable[[GameState, Hashable], Any]
 
 def state_odds(state: GameState, action: Hashable) -> Any:
     """The odds a side reads before taking ``action``, where the game gives odds (None where it does not)."""
-    if getattr(action, "kind", None) not in ODDS_KINDS or not hasattr(state, "odds"):
+    if action_kind(action) not in ODDS_KINDS or not hasattr(state, "odds"):
         return None
     return state.odds(action)
 
@@ -267,8 +276,11 @@ def compare(a: GameState, b: GameState, side: str, rng: random.Random, odds: Odd
             out.append(f"legal actions: only in the first {sorted(set(la) - set(lb))[:4]}, only in the second "
                        f"{sorted(set(lb) - set(la))[:4]}")
         else:
-            with_odds = [x for x in a.legal_actions() if getattr(x, "kind", None) in ODDS_KINDS]
-            for x in rng.sample(with_odds, min(odds_per_state, len(with_odds))):
+            with_odds = [x for x in a.legal_actions() if action_kind(x) in ODDS_KINDS]
+            # picked by a generator of their own, seeded by the position's legal actions, so which actions'
+            # odds are compared leaves the play-out's own choices as they were
+            pick = random.Random("\n".join(la))
+            for x in pick.sample(with_odds, min(odds_per_state, len(with_odds))):
                 pa, pb = odds(a, x), odds(b, x)
                 if pa != pb:
                     out.append(f"odds of {x}: {sorted(pa or {})} / {sorted(pb or {})}")

@@ -9,6 +9,7 @@ import numpy as np
 
 from warroom.rulesets.brigade.game.codes import Codec
 from warroom.rulesets.brigade.game.common import SPOTTED, U, _pt
+from warroom.rulesets.brigade.game.odds import odds
 from warroom.rulesets.brigade.game.play import Builder, apply
 from warroom.rulesets.brigade.game.rules import Context
 from warroom.rulesets.brigade.game.scenario import Scenario, holders_last
@@ -25,6 +26,7 @@ class BrigadeGame:
     def __init__(self, scenario: Scenario) -> None:
         self.ctx = Context(scenario)
         self.ctx.play = apply
+        self.ctx.odds = odds
         self.scenario = scenario
         self.scenario_name = scenario.name
         self.sides: tuple[str, ...] = scenario.sides

@@ -85,6 +85,8 @@ class Context:
         self.los_checks = 0
         self.play: Callable[[Any, Hashable], Any] | None = None
         """The rules of play (:func:`.play.apply`), set by the game (:mod:`.game`)."""
+        self.odds: Callable[[Any, Hashable], Any] | None = None
+        """The odds before acting (:func:`.odds.odds`), set by the game (:mod:`.game`)."""
 
     def mission_side(self, m: Mission) -> str:
         """The side whose fire mission ``m`` is: its battery's, or its on-table unit's (BR-192)."""

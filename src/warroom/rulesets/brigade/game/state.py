@@ -1,13 +1,15 @@
 """A position of a Brigade game, immutable: the game interface, and its JSON form.
 
 :class:`BrigadeState` is a :class:`~.rules.Position` with its legal actions (:mod:`.legal`) and its sides' views
-(:mod:`.observe`). ``apply`` hands the action to the game's rules of play (``Context.play``, set by
-:mod:`.game` to :func:`.play.apply`), so the state's module needs no module above it.
+(:mod:`.observe`). ``apply`` and ``odds`` hand the action to the game's rules of play and odds (``Context.play``,
+``Context.odds``, set by :mod:`.game` to :func:`.play.apply`, :func:`.odds.odds`), so the state's module needs no
+module above it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from fractions import Fraction
 from typing import Any, cast
 
 from warroom.core.errors import UsageError
@@ -38,6 +40,11 @@ class BrigadeState(Orders, SideView):
             if len(self._applied) < 8:
                 self._applied[action] = done
         return done
+
+    def odds(self, action: Hashable) -> dict[str, dict[str, Fraction]]:
+        """The exact odds of ``action`` before it is taken, by outcome (:mod:`.odds`); empty when it rolls no die."""
+        assert self.ctx.odds is not None, "a state of a game: its context knows the odds"
+        return cast("dict[str, dict[str, Fraction]]", self.ctx.odds(self, action))
 
     def to_json(self) -> dict[str, Any]:
         if self._json is None:

@@ -14,6 +14,7 @@ the state keeps its generator's state as plain data, so ``apply`` is pure).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -92,7 +93,7 @@ class GameBase(ABC):
         """What ``side`` may know of ``state`` (``CFState.observation``)."""
 
     @abstractmethod
-    def odds(self, state: Any, action: Action) -> dict[str, dict[str, Fraction]]:
+    def odds(self, state: Any, action: Hashable) -> dict[str, dict[str, Fraction]]:
         """The exact odds of ``action`` in ``state`` (``CFState.odds``)."""
 
 

@@ -82,7 +82,7 @@ class CFGame(GameBase):
     def observe(self, state: Any, side: str) -> dict[str, Any]:
         return _observation(state, side)
 
-    def odds(self, state: Any, action: Action) -> dict[str, dict[str, Fraction]]:
+    def odds(self, state: Any, action: Hashable) -> dict[str, dict[str, Fraction]]:
         return _odds(state, action)
 
 

@@ -4,94 +4,220 @@
 (:mod:`.fire`, :mod:`.assault`), and asks ``warroom.core.api.odds`` for the distribution of results on each
 target: fire and recon by fire (seed "Individual Unit Fire", CF-47), group fire (seed "Group Fire"), anti-tank
 fire (seed "Attacking vehicles", CF-76), sniper fire (seed "Single Mounted Figures (SMFs)"), HE missions (seed
-"Artillery") and close assaults (seed "Close Assault", CF-84, CF-89).
+"Artillery") and close assaults (seed "Close Assault", CF-84, CF-89); and, CF-135 ... CF-138, opportunity fire (seed
+"Opportunity Fire", the weapon :meth:`op_weapon` picks), the Movement Test of a move that needs one and the passage
+of each marked minefield on its way (seed "Movement", "Mines (beta)"), rally (seed "Unit Status, Hit Results and
+Rallying"), looking for a path and clearing mines (seed "Mines (beta)") and smoke missions (seed "Artillery").
+An action that rolls no die has no odds: an empty answer.
+
+:func:`_plan` is the list of rolls an action makes, each as (label, procedure, parameters), in the order play
+makes them; :func:`_odds` evaluates each exactly. Everything is read as the acting side may know it (CF-130,
+CF-135: a marked minefield is rolled for as if real).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
 from warroom.core.api import odds as exact_odds
 from warroom.core.errors import UsageError
 from warroom.rulesets.company_fire import board as B
+from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.assault import _assault_params
-from warroom.rulesets.company_fire.game.common import _other, _sp
+from warroom.rulesets.company_fire.game.common import ROLES, _other, _sp
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.fire import at_params, fire_params, victims
 from warroom.rulesets.company_fire.game.legal import _illegal
+from warroom.rulesets.company_fire.game.move import route_of
 from warroom.rulesets.company_fire.game.state import CFState
 from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.los import cover_for_attack
 
+NO_DICE = frozenset({
+    "end", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose", "occupy", "stay",
+    "button_up", "pivot_N", "pivot_E", "pivot_S", "pivot_W", "turret_N", "turret_E", "turret_S", "turret_W",
+    "mount", "dismount", "occupy_bocage", "mortar_smoke",
+})
+"""The kinds of action that roll no die of their own: their odds are empty. What follows them is another
+decision or a table read without dice; the initiative card, the game clock and artillery arriving are the turn
+sequence's, and a roll another decision lets go on (an assault that goes in when the defenders hold their op
+fire) is shown with the action that set it going (CF-137, CF-138)."""
 
-def _odds(s: CFState, a: Action) -> dict[str, dict[str, Fraction]]:
-    """Design "Odds before acting": the procedure and parameters ``apply`` would use, per target."""
+Plan = list[tuple[str, str, dict[str, Any]]]
+
+
+def _odds(s: CFState, a: Hashable) -> dict[str, dict[str, Fraction]]:
+    """Design "Odds before acting": the exact distribution of every roll :func:`_plan` lists, by its label."""
+    return {label: dict(exact_odds(f"company-fire/{proc}", params).distribution)
+            for label, proc, params in _plan(s, a)}
+
+
+def _plan(s: CFState, action: Hashable) -> Plan:
+    """The rolls playing ``action`` makes, each as (label, procedure, parameters), as the acting side may know
+    them; an illegal action is one :class:`UsageError`."""
     g = s.game
-    if a not in s.legal_actions():
-        raise UsageError(_illegal(s, a, s.legal_actions()))
+    if action not in s.legal_actions():
+        raise UsageError(_illegal(s, action, s.legal_actions()))
+    a = action
+    if a.kind in NO_DICE:
+        return []
     p = _Play(s)
     i = g.index.get(a.unit, -1)
-    out: dict[str, dict[str, Fraction]] = {}
-
-    def dist(proc: str, params: dict[str, Any]) -> dict[str, Fraction]:
-        return dict(exact_odds(f"company-fire/{proc}", params).distribution)
+    out: Plan = []
 
     if a.kind == "fire":
         assert a.space is not None
         enemy = _other(g.side_of[i])
-        units, blind = victims(p, enemy, a.space)
+        weapon = g.types[i].weapon
+        # small arms roll at no armoured vehicle (CF-71), as fire.do_fire
+        units, blind = victims(p, enemy, a.space, bool(weapon and weapon.small_arms))
         if blind:  # CF-130: a blind is one target, whatever is under it
             units = []
-            out[f"blind at {_sp(a.space)}"] = dist("individual-fire", fire_params(p, i, a.space, -1, True))
+            out.append((f"blind at {_sp(a.space)}", "individual-fire", fire_params(p, i, a.space, -1, True)))
         for j in units:
-            out[g.ids[j]] = dist("individual-fire", fire_params(p, i, a.space, j, False))
+            out.append((g.ids[j], "individual-fire", fire_params(p, i, a.space, j, False)))
     elif a.kind == "group_fire":
         assert a.space is not None
         here = s.units[i].at
         side = g.side_of[i]
         firers = p.group_firers(here, side)  # type: ignore[arg-type]
-        units, blind = victims(p, _other(side), a.space)
-        for j in ([] if blind else units) or [-1]:  # CF-130
-            out[g.ids[j] if j >= 0 else f"blind at {_sp(a.space)}"] = dist("group-fire", {
+        small_arms = all(g.types[k].weapon.small_arms for k in firers)  # type: ignore[union-attr]
+        units, blind = victims(p, _other(side), a.space, small_arms)  # CF-71, as fire.do_group_fire
+        for j in [-1] if blind else units:  # CF-130: a blind is one target
+            out.append((g.ids[j] if j >= 0 else f"blind at {_sp(a.space)}", "group-fire", {
                 "firers": tuple(g.types[k].weapon_key for k in firers), "leader": s.leaders_in(here, side),  # type: ignore[arg-type]
                 "range": range_between(here, a.space),  # type: ignore[arg-type]
                 "cover": bool(cover_for_attack(g.board, here, a.space, s.smoke_spaces())),  # type: ignore[arg-type]
                 "card": s.card(), "recon_by_fire": blind,
                 "pinned_firers": any(s.units[k].status == "pinned" for k in firers),
-                "target_status": s.units[j].status if j >= 0 else "good_order"})
-    elif a.kind in ("declare_he",):
+                "target_status": s.units[j].status if j >= 0 else "good_order"}))
+    elif a.kind == "declare_he":
+        out += _he_plan(p, a.space, g.side_of[i])  # type: ignore[arg-type]
+    elif a.kind == "declare_smoke":
         assert a.space is not None
-        cover = B.space_cover(g.board, a.space, s.smoke_spaces())
-        if any(a.space in s.blind_spaces(who) for who in ("attacker", "defender")):  # CF-129, CF-130
-            out[f"blind at {_sp(a.space)}"] = dist("artillery", {"mission": "he", "cover": cover,
-                                                                 "target_status": "good_order"})
-            return out
-        for j in s.at(a.space):
-            if not g.smf[j]:
-                out[g.ids[j]] = dist("artillery", {"mission": "he", "cover": cover,
-                                                   "target_status": s.units[j].status})
-        if not out:
-            out[f"a unit in {_sp(a.space)}"] = dist("artillery", {"mission": "he", "cover": cover})
+        out.append((f"smoke on {_sp(a.space)}", "artillery", {"mission": "smoke"}))
     elif a.kind == "assault":
         assert a.space is not None
         attackers = [i] + ([g.index[a.other]] if a.other else [])
         defenders = [j for j in s.at(a.space, _other(g.side_of[i])) if not g.smf[j] and s.units[j].riding < 0]
         here = s.units[i].at
-        out[f"close assault on {_sp(a.space)}"] = dist(
-            "close-assault", _assault_params(s, attackers, here, defenders, a.space))  # type: ignore[arg-type]
+        out.append((f"close assault on {_sp(a.space)}", "close-assault",
+                    _assault_params(s, attackers, here, defenders, a.space)))  # type: ignore[arg-type]
     elif a.kind == "at_fire":
-        out[a.other] = dist("anti-tank-fire", at_params(p, i, g.index[a.other]))
+        out.append((a.other, "anti-tank-fire", at_params(p, i, g.index[a.other])))
     elif a.kind == "snipe":
         j = g.index[a.other]
         here, there = s.units[i].at, s.units[j].at
         smf = g.smf[j]
-        out[a.other] = dist("sniper-fire", {
+        out.append((a.other, "sniper-fire", {
             "target": "smf" if smf else "unit", "range": range_between(here, there),  # type: ignore[arg-type]
             "cover": bool(cover_for_attack(g.board, here, there, s.smoke_spaces())),  # type: ignore[arg-type]
-            "target_status": "good_order" if smf else s.units[j].status})
-    else:
-        raise UsageError(f"odds are given for fire, anti-tank fire, group fire, sniper fire, HE missions and close "
-                         f"assaults, not for '{a}'")
+            "target_status": "good_order" if smf else s.units[j].status}))
+    elif a.kind == "op_fire":
+        out += _op_fire_plan(p, i)
+    elif a.kind in ("move", "assault_move", "fall_back", "leader_move"):
+        out += _move_plan(p, a, i)
+    elif a.kind == "rally":
+        u = s.units[i]
+        side = g.side_of[i]
+        out.append((f"{a.unit} rallies", "rally", {  # as morale.do_rally, CF-126
+            "status": u.status, "enemy_los": p.apparent_watchers(side, u.at, good_order=True),  # type: ignore[arg-type]
+            "experience": g.units[i].experience, "leader": p.leaders_in(u.at, side)}))  # type: ignore[arg-type]
+    elif a.kind == "find_path":
+        assert a.space is not None
+        out.append((f"path through the minefield at {_sp(a.space)}", "minefield-find-path",
+                    {"engineers": g.types[i].has("engineer")}))
+    elif a.kind == "clear_mines":
+        assert a.space is not None
+        side = g.side_of[i]
+        clearers = [j for j in p.at(a.space, side) if not p.units[j].done]
+        out.append((f"clearing the minefield at {_sp(a.space)} (if it is real)", "minefield-clear", {  # CF-135
+            "field": "real", "engineers": any(g.types[j].has("engineer") for j in clearers)}))
+    else:  # pragma: no cover - every kind of KINDS is above or in NO_DICE (tests/test_game_odds.py)
+        raise AssertionError(f"no odds plan for the action kind {a.kind!r}")
+    return out
+
+
+def _he_plan(p: _Play, space: Space, side: str) -> Plan:
+    """CF-136: an HE mission's odds as if it arrived now, on what the declaring side sees in the space (a blind is
+    one good-order unit, CF-129, CF-130; no unit, an empty space), observed as the space is now (bocage and the
+    side's observers)."""
+    g = p.game
+    cover = B.space_cover(g.board, space, p.smoke_spaces())
+    observers = [j for j in p.living(side) if g.types[j].has("forward_observer")]
+    observed = (not B.has_bocage(g.board, space)
+                or any(p.sees(p.units[j].at, space) for j in observers))  # type: ignore[arg-type]
+    base = {"mission": "he", "cover": cover, "observed": observed}
+    if any(space in p.blind_spaces(who) for who in ROLES):  # CF-129, CF-130
+        return [(f"blind at {_sp(space)}", "artillery", {**base, "target": "unit", "target_status": "good_order"})]
+    here = [j for j in p.at(space) if not p.units[j].hidden]
+    targets = [j for j in here if not g.smf[j]] or [j for j in here if g.smf[j]]
+    if not targets:  # nothing the side can see there: the mission lands on an empty space, as play rolls it
+        return [(f"nothing in {_sp(space)} now", "artillery", {"mission": "he", "target": "none",
+                                                              "observed": observed})]
+    return [(g.ids[j], "artillery", {**base, "target": "smf" if g.smf[j] else "unit",
+                                     "target_status": "good_order" if g.smf[j] else p.units[j].status,
+                                     "arrival_checked": n > 0})
+            for n, j in enumerate(targets)]
+
+
+def _op_fire_plan(p: _Play, i: int) -> Plan:
+    """Seed "Opportunity Fire": a roll at each target of the decision, with the weapon ``op_weapon`` picks (as
+    fire.do_op_fire)."""
+    g = p.game
+    d = p.decisions[0]
+    firer_at = p.units[i].at
+    assert firer_at is not None
+    targets = [d.data[1]] if d.data[0] == "move" else [j for j in d.data[1] if p.alive(j)]
+    special = g.has_vehicles or g.types[i].anti_tank is not None
+    out: Plan = []
+    for j in targets:
+        at = p.units[j].at
+        assert at is not None
+        how = p.op_weapon(i, at, j) if special else "small"
+        if how is None:
+            continue
+        if how == "at":
+            out.append((g.ids[j], "anti-tank-fire", at_params(p, i, j)))
+            continue
+        params: dict[str, Any] = {
+            "weapon": g.types[i].weapon_key, "range": range_between(firer_at, at),
+            "cover": bool(cover_for_attack(g.board, firer_at, at, p.smoke_spaces())),
+            "target_status": p.units[j].status}
+        if g.vehicle[i]:
+            params["shooter_pinned"] = p.units[i].status != "good_order"
+        out.append((g.ids[j], "opportunity-fire", params))
+    return out
+
+
+def _move_plan(p: _Play, a: Action, i: int) -> Plan:
+    """Seed "Movement" (the Movement Test, as move.start_move) and "Mines (beta)" (CF-12, CF-52, CF-135, CF-137):
+    the test when the move needs one, then a passage roll for each marked enemy minefield the path goes through
+    (not the one it ends in, where it stops), each given as if reached."""
+    g = p.game
+    assert a.space is not None
+    kind = a.kind
+    side = g.side_of[i]
+    path = route_of(p, a, i)  # the route the action names (CF-120)
+    u = p.units[i]
+    out: Plan = []
+    if (kind == "fall_back" and not g.vehicle[i]) or (kind != "leader_move" and p.needs_test(i, path)):
+        dest = path[-1]
+        out.append((f"{a.unit}: Movement Test", "movement-test", {
+            "destination": "cover" if B.space_cover(g.board, dest, p.smoke_spaces()) else "open",
+            "enemy_op_fire_los": p.in_enemy_los(side, dest, op_fire_only=True, mover=i),
+            "experience": g.units[i].experience,
+            "leader": p.leaders_in(u.at, side),  # type: ignore[arg-type]
+            "fall_back": kind == "fall_back"}))
+    target = {"target": "smf" if g.smf[i] else "unit", "target_status": "good_order" if g.smf[i] else u.status}
+    for s in path[:-1]:
+        # only the marked fields: an unmarked one is unknown to the mover (CF-52) and never shown
+        m = next((m for m in p.mines if not m.gone and m.marked and m.at == s and m.laid_by != side), None)
+        if m is None:
+            continue
+        out.append((f"{a.unit}: passing the marked minefield at {_sp(s)} (if it is real)",
+                    "minefield-follow-path" if m.path else "minefield-passage", {"field": "real", **target}))
     return out

@@ -151,9 +151,9 @@ class CFState(_Rules):
     def to_json(self) -> dict[str, Any]:
         return _state_to_json(self)
 
-    def odds(self, action: Action) -> dict[str, dict[str, Fraction]]:
-        """The exact distribution of results on each target of a fire, group fire, artillery call or
-        close assault, before it is taken (the same procedures and parameters as playing it)."""
+    def odds(self, action: Hashable) -> dict[str, dict[str, Fraction]]:
+        """The exact distribution of results of each roll the action makes (a target, a test), before it is
+        taken (the same procedures and parameters as playing it; :mod:`.odds`); empty when it rolls no die."""
         return self.game.odds(self, action)
 
     @property
