@@ -120,7 +120,8 @@ def brigade_outcomes(game: Game, state: GameState, action: Hashable, seed: int) 
                 rolled = (titled("brigade/small-arms-fire"), titled("brigade/he-fire"))
                 out[label] = str(sum(_hits(r.lower()) for _, t, r in rulings if t in rolled))
         elif label.endswith("pin test"):
-            plan.append((label, titled("brigade/pin-removal")))
+            # the line before the ruling names the unit: "GB-A (A Company, 4th Dorsets): pin test"
+            plan.append((label, f"{titled('brigade/pin-removal')}|{label.split(':')[0]} ("))
         elif "movement dice" in label:
             plan.append((label, titled("brigade/move-distance")))
         elif "soft ground" in label:

@@ -103,7 +103,7 @@ def odds(state: BrigadeState, action: Hashable) -> dict[str, Dist]:
         label = f"{state.ctx.ids[e]}: figures lost"
         return {label: _outcomes(b, e, ctxt, action.take or b.units[e].pinned)}
     if isinstance(action, PinOrder):
-        return _pin_tests(state)
+        return _pin_tests(state, action.rightward)
     if isinstance(action, End):
         return _planned(state)
     if isinstance(action, Move):
@@ -259,15 +259,16 @@ def _planned(state: BrigadeState) -> dict[str, Dist]:
     return out
 
 
-def _pin_tests(state: BrigadeState) -> dict[str, Dist]:
-    """Seed 004 "Morale" phase 2: each pinned unit of the side tests, as :meth:`.morale.Morale.pin_tests`."""
+def _pin_tests(state: BrigadeState, rightward: bool) -> dict[str, Dist]:
+    """Seed 004 "Morale" phase 2: each pinned unit of the side tests, in the order the side works across the
+    table, as :meth:`.morale.Morale.pin_tests`."""
     ctx = state.ctx
     side = ctx.side_moving(state.move)
     b = Builder(state)
     out: dict[str, Dist] = {}
-    for i, u in enumerate(state.units):
-        if ctx.side_of[i] != side or not u.on or not u.pinned:
-            continue
+    pinned = [i for i, u in enumerate(state.units) if ctx.side_of[i] == side and u.on and u.pinned]
+    pinned.sort(key=lambda i: (state.units[i].anchor()[0], i), reverse=not rightward)
+    for i in pinned:
         t = ctx.types[i]
         kind = {"infantry": "infantry", "cavalry": "infantry", "support": "support_weapon", "gun": "gun",
                 "vehicle": "vehicle", "hq": "support_weapon", "observer": "support_weapon"}[t.kind]

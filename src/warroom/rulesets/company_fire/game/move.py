@@ -58,6 +58,18 @@ def route_of(p: _Rules, a: Action, i: int) -> tuple[Space, ...]:
     return path
 
 
+def takes_movement_test(p: _Rules, i: int, kind: str, path: tuple[Space, ...]) -> bool:
+    """Seed "Movement": whether this move of unit ``i`` along ``path`` takes the Movement Test. Infantry fall
+    back with the test, while a vehicle's fall-back is instead of a rally (CF-105); a leader's segment-4 move
+    takes it on a Fire card, one space (CF-101); any other move when it needs one (two spaces in enemy LOS, or
+    on a Fire card)."""
+    if kind == "fall_back":
+        return not p.game.vehicle[i]
+    if kind == "leader_move":
+        return p.card() == "fire"
+    return p.needs_test(i, path)
+
+
 def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
     g = p.game
     assert a.space is not None
@@ -79,13 +91,7 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
         p.set(i, done=False)
     if p.units[i].hidden:
         reveal(p, i, "it moves")
-    if kind == "fall_back":  # infantry fall back with the test; a vehicle's move is instead of a rally (CF-105)
-        test = not vehicle
-    elif kind == "leader_move":  # a leader's segment-4 move: on a Fire card, one space with the test (CF-101)
-        test = on_fire_card
-    else:
-        test = p.needs_test(i, path)
-    if test:
+    if takes_movement_test(p, i, kind, path):
         dest = path[-1]
         params = {
             "destination": "cover" if B.space_cover(g.board, dest, p.smoke_spaces()) else "open",

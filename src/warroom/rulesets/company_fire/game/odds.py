@@ -31,7 +31,7 @@ from warroom.rulesets.company_fire.game.common import ROLES, _other, _sp
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.fire import at_params, fire_params, victims
 from warroom.rulesets.company_fire.game.legal import _illegal
-from warroom.rulesets.company_fire.game.move import route_of
+from warroom.rulesets.company_fire.game.move import route_of, takes_movement_test
 from warroom.rulesets.company_fire.game.state import CFState
 from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.los import cover_for_attack
@@ -204,7 +204,7 @@ def _move_plan(p: _Play, a: Action, i: int) -> Plan:
     path = route_of(p, a, i)  # the route the action names (CF-120)
     u = p.units[i]
     out: Plan = []
-    if (kind == "fall_back" and not g.vehicle[i]) or (kind != "leader_move" and p.needs_test(i, path)):
+    if takes_movement_test(p, i, kind, path):
         dest = path[-1]
         out.append((f"{a.unit}: Movement Test", "movement-test", {
             "destination": "cover" if B.space_cover(g.board, dest, p.smoke_spaces()) else "open",
