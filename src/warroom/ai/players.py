@@ -1,0 +1,31 @@
+"""Warroom's own players, registered by name (:mod:`warroom.ai.registry`)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import numpy as np
+
+from warroom.ai.registry import register_player
+from warroom.ai.view import View
+
+
+class RandomPlayer:
+    """Any legal action, uniformly at random: the baseline every other player must beat."""
+
+    name = "random"
+
+    def choose(self, view: View, rng: np.random.Generator) -> Hashable:
+        legal = view.legal_actions
+        return legal[int(rng.integers(len(legal)))]
+
+    def __repr__(self) -> str:
+        return "random"
+
+
+def random_player() -> RandomPlayer:
+    """Any legal action, uniformly at random: the baseline."""
+    return RandomPlayer()
+
+
+register_player("random", "any legal action, uniformly at random: the baseline", random_player)
