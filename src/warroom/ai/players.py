@@ -1,12 +1,12 @@
-"""Warroom's own players, registered by name (:mod:`warroom.ai.registry`)."""
+"""Warroom's own players: :data:`BUILT_IN` is registered by name (:mod:`warroom.ai.registry`)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import numpy as np
 
-from warroom.ai.registry import register_player
 from warroom.ai.view import View
 
 
@@ -28,4 +28,7 @@ def random_player() -> RandomPlayer:
     return RandomPlayer()
 
 
-register_player("random", "any legal action, uniformly at random: the baseline", random_player)
+BUILT_IN: list[tuple[str, str, Callable[..., Any]]] = [
+    ("random", "any legal action, uniformly at random: the baseline", random_player),
+]
+"""(name, summary, factory) of each of warroom's own players."""

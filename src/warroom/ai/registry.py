@@ -65,7 +65,10 @@ def register_player(name: str, summary: str, factory: Callable[..., Player]) -> 
 @functools.cache
 def _load() -> None:
     """Warroom's own players, and any declared in the entry-point group."""
-    from warroom.ai import players as _own  # noqa: F401  (registers the built-in players)
+    from warroom.ai.players import BUILT_IN
+
+    for name, summary, factory in BUILT_IN:
+        register_player(name, summary, factory)
 
     for entry in sorted(entry_points(group=ENTRY_POINTS), key=lambda e: e.name):
         try:
