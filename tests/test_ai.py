@@ -138,6 +138,8 @@ def test_no_player_can_cheat(ruleset: str, stem: str) -> None:
     assert pairs, f"no twin position in {stem}"
     for entry in ai.available():
         p = ai.player(entry.name)
+        if not ai.plays(p, ruleset):
+            continue
         for k, (a, b) in enumerate(pairs):
             assert a.legal_actions == b.legal_actions  # the fog test's own promise
             first = p.choose(a, np.random.default_rng(k))
@@ -148,6 +150,8 @@ def test_no_player_can_cheat(ruleset: str, stem: str) -> None:
 @pytest.mark.parametrize("ruleset", sorted(shipped_scenarios()))
 def test_every_player_only_ever_returns_a_legal_action(ruleset: str) -> None:
     for entry in ai.available():
+        if not ai.plays(ai.player(entry.name), ruleset):
+            continue
         for path in shipped_scenarios()[ruleset][:3]:
             game = warroom.load_game(ruleset, path)
             ai.play(game, dict.fromkeys(game.sides, entry.name), seed=11, max_actions=300, history=False)
@@ -169,3 +173,16 @@ def test_a_player_that_peeks_at_the_state_is_caught() -> None:
     caught = [k for k, (a, b) in enumerate(pairs) if len(a.legal_actions) > 1
               and Peeker().choose(a, np.random.default_rng(k)) != Peeker().choose(b, np.random.default_rng(k))]
     assert caught
+
+
+def test_the_heuristic_refuses_a_game_it_has_no_tactics_for() -> None:
+    heuristic = ai.player("heuristic")
+    game = load_game(*scenario("brigade", "ponyri"))
+    view = ai.View(game, game.initial_state(1), game.initial_state(1).to_act or game.sides[0])
+    if ai.plays(heuristic, "brigade"):
+        assert heuristic.choose(view, np.random.default_rng(1)) in view.legal_actions
+    else:
+        with pytest.raises(UsageError, match="no tactics for brigade"):
+            heuristic.choose(view, np.random.default_rng(1))
+    with pytest.raises(UsageError, match=r"aggression=2\.0 is not between 0 and 1"):
+        ai.player("heuristic:aggression=2")

@@ -6,8 +6,17 @@ A player is given a :class:`View` of the game as one side sees it and returns on
 """
 
 from warroom.ai.loop import Played, decision_rng, play
-from warroom.ai.registry import STRENGTHS, Player, PlayerEntry, available, parse_spec, player, register_player
+from warroom.ai.registry import (
+    STRENGTHS,
+    Player,
+    PlayerEntry,
+    available,
+    parse_spec,
+    player,
+    plays,
+    register_player,
+)
 from warroom.ai.view import Seen, View
 
 __all__ = ["STRENGTHS", "Played", "Player", "PlayerEntry", "Seen", "View", "available", "decision_rng",
-           "parse_spec", "play", "player", "register_player"]
+           "parse_spec", "play", "player", "plays", "register_player"]

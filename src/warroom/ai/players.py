@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from warroom.ai.heuristic import heuristic_player
 from warroom.ai.view import View
 
 
@@ -30,5 +31,6 @@ def random_player() -> RandomPlayer:
 
 BUILT_IN: list[tuple[str, str, Callable[..., Any]]] = [
     ("random", "any legal action, uniformly at random: the baseline", random_player),
+    ("heuristic", "each game's tactics, using the engine's exact odds", heuristic_player),
 ]
 """(name, summary, factory) of each of warroom's own players."""

@@ -35,6 +35,13 @@ class Player(Protocol):
     def choose(self, view: View, rng: np.random.Generator) -> Hashable: ...
 
 
+def plays(p: Player, ruleset: str) -> bool:
+    """Whether player ``p`` plays ``ruleset``: a player may name the games it plays in ``games``; one that
+    does not plays every game."""
+    games = getattr(p, "games", None)
+    return games is None or ruleset in games
+
+
 @dataclass(frozen=True)
 class PlayerEntry:
     name: str
