@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 import warroom
-from warroom.cli import ai, demo, games, procedures, rules, scenario, umpire
+from warroom.cli import ai, demo, games, play, procedures, rules, scenario, umpire
 from warroom.core.errors import WarroomError
 
 
@@ -28,7 +28,8 @@ def cli(ctx: click.Context) -> None:
 
 
 for command in (procedures.rulesets, procedures.procedures, procedures.odds, procedures.roll, rules.rules,
-                scenario.scenario, umpire.umpire, games.playout, games.simulate, games.replay, demo.demo, ai.ai):
+                scenario.scenario, umpire.umpire, games.playout, games.simulate, games.replay, demo.demo, ai.ai,
+                play.play):
     cli.add_command(command)
 
 

@@ -1,0 +1,69 @@
+"""``warroom play``: a game a person plays in the terminal, against a player or hot seat (:mod:`warroom.terminal`)."""
+
+from __future__ import annotations
+
+import secrets
+import shlex
+from pathlib import Path
+
+import click
+
+from warroom.cli.common import console
+from warroom.core.errors import UsageError, suggest
+
+
+@click.command()
+@click.argument("scenario_name", metavar="SCENARIO")
+@click.option("--as", "side", default=None, metavar="SIDE",
+              help="the side you play (not needed for hot seat)")
+@click.option("--vs", "opponent", required=True, metavar="PLAYER",
+              help="the opponent: a player or strength (random, heuristic, search:think=5, easy, normal, hard; "
+                   "'warroom ai list'), or human for two people at one screen")
+@click.option("--game", "ruleset", default=None, help="the game (found from the scenario when omitted)")
+@click.option("--seed", type=int, default=None, help="seed of the game's dice (a new one each game when omitted)")
+@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="go on with a game saved to FILE")
+@click.option("--save", "save_to", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="the file 'save' writes the game to, and where the finished game is saved")
+def play(scenario_name: str, side: str | None, opponent: str, ruleset: str | None, seed: int | None,
+         resume: Path | None, save_to: Path | None) -> None:
+    """Play a game in the terminal: you choose your side's actions, the opponent plays the other side.
+
+    SCENARIO is a scenario file or the name of a shipped one ('warroom scenario list'). You see the board
+    as your side sees it, your legal actions by unit (choose by number or by typing), the exact odds before
+    you roll, and the ruling after. Type help in the game for the commands (undo, save, quit, odds N, board).
+
+    \b
+      warroom play crossroads_patrol --as attacker --vs random
+      warroom play ponyri --as soviet --vs normal --save ponyri.json
+      warroom play hedgerow_hell --vs human
+      warroom play crossroads_patrol --as attacker --vs random --resume game.json
+    """
+    from warroom.ai import player
+    from warroom.core.game import GameRecord, find_scenario, load_game
+    from warroom.terminal.screen import Screen
+    from warroom.terminal.session import Session
+
+    game_id, path = find_scenario(scenario_name, ruleset)
+    game = load_game(game_id, path)
+    sides = game.sides
+    hot_seat = opponent.strip().lower() == "human"
+    if side is None and not hot_seat:
+        raise UsageError(f"choose your side with --as: {', '.join(sides)}")
+    if side is not None and side not in sides:
+        raise UsageError(f"'{side}' is not a side of {game.scenario_name}{suggest(side, sides)}; sides: "
+                         f"{', '.join(sides)}")
+    players = {s: None for s in sides} if hot_seat else {
+        s: (None if s == side else player(opponent)) for s in sides}
+    if resume is not None:
+        saved = GameRecord.load(resume)
+        if seed is not None and seed != saved.seed:
+            raise UsageError(f"--seed {seed}: the game saved in {resume} was played with seed {saved.seed}")
+        session = Session.resume(game, path, resume, players)
+    else:
+        session = Session(game, path, secrets.randbelow(2**31) if seed is None else seed, players)
+    words = ["warroom", "play", scenario_name, *(["--as", side] if side else []), "--vs", opponent]
+    screen = Screen(session, console, save_to=save_to, opponent=opponent,
+                    command=" ".join(shlex.quote(w) for w in words))
+    if not screen.run() and screen.left != "quit":
+        raise SystemExit(1)

@@ -1,0 +1,76 @@
+"""How a finished game reads at its end: the result and why, each side's losses, and the decisive moments (the
+actions that destroyed or eliminated units)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from warroom.core.game import Game, GameState
+from warroom.terminal import boards
+
+
+def result_text(result: dict[str, Any]) -> str:
+    """A finished game's result as a sentence: who won, the points, and why."""
+    winner = result.get("winner")
+    points = result.get("points") or result.get("objective_points")
+    score = f" ({', '.join(f'{k} {v}' for k, v in points.items())} points)" if isinstance(points, dict) else ""
+    head = f"the {winner} wins" if winner else "a draw"
+    reason = result.get("reason", "")
+    return f"Result: {head}{score}." + (f" {reason[0].upper()}{reason[1:]}." if reason else "")
+
+
+@dataclass(frozen=True)
+class Moment:
+    """An action after which units were out of the game: its number (from 1), who took it, its text, and the units
+    lost (side, unit id, how)."""
+
+    number: int
+    by: str
+    action: str
+    losses: tuple[tuple[str, str, str], ...]
+    narration: tuple[str, ...]
+
+    def text(self) -> str:
+        lost = "; ".join(f"the {side}'s {unit} {how}" for side, unit, how in self.losses)
+        return f"action {self.number}, the {self.by}: {self.action}: {lost}"
+
+
+def moments(game: Game, states: list[GameState], bys: list[str], actions: list[Any]) -> list[Moment]:
+    """Every action after which a side had lost units it had not before, with the umpire's narration of it that
+    names them (the game is over: nothing is hidden any more)."""
+    out = []
+    before = {side: boards.lost(game, states[0].observation(side)) for side in game.sides}
+    for n, state in enumerate(states[1:], start=1):
+        after = {side: boards.lost(game, state.observation(side)) for side in game.sides}
+        losses = tuple((side, unit, how) for side in game.sides for unit, how in after[side].items()
+                       if unit not in before[side])
+        if losses:
+            units = {unit for _, unit, _ in losses}
+            said = tuple(line for line in state.narration(None) if any(u in line for u in units))
+            out.append(Moment(n, bys[n - 1], str(actions[n - 1]), losses, said[:3]))
+        before = after
+    return out
+
+
+def losses(game: Game, final: GameState) -> dict[str, dict[str, str]]:
+    """Each side's units out of the game at the end, with how."""
+    return {side: boards.lost(game, final.observation(side)) for side in game.sides}
+
+
+def summary_lines(game: Game, states: list[GameState], bys: list[str], actions: list[Any]) -> list[str]:
+    final = states[-1]
+    lines = [result_text(final.result()) if final.is_terminal() else "The game is not over.",
+             f"{len(actions)} actions were taken.", "Losses:"]
+    for side, lost in losses(game, final).items():
+        if lost:
+            lines.append(f"  the {side}: {len(lost)} unit{'s' if len(lost) != 1 else ''} "
+                         f"({', '.join(f'{u} {how}' for u, how in sorted(lost.items()))})")
+        else:
+            lines.append(f"  the {side}: none")
+    found = moments(game, states, bys, actions)
+    lines.append("Decisive moments:" if found else "Decisive moments: none (no unit was destroyed or eliminated).")
+    for m in found:
+        lines.append(f"  {m.text()}")
+        lines += [f"      {line.splitlines()[0]}" for line in m.narration if line.strip()]
+    return lines
