@@ -92,11 +92,13 @@ class Screen:
 
     def flush(self, side: str) -> None:
         """What happened since the side last looked, as it reads it."""
+        last: str | None = side
         for by, lines in self.pending.get(side, []):
             if not lines:
                 continue
-            if by is not None and by != side:
-                self.say(f"The {by}:", "bold")
+            if by is not None and by != last:
+                self.say(f"The {by}:" if by != side else f"The {by} (you):", "bold")
+            last = by
             for line in lines:
                 self.say(textwrap.indent(line, "  "))
         self.pending[side] = []
@@ -207,6 +209,9 @@ class Screen:
             path = Path(f"{Path(self.session.scenario).stem}-{self.session.seed}.json")
         self.session.save(path)
         self.save_to = path
+        if self.session.over():
+            self.say(f"Saved the finished game to {path}. Replay it: warroom replay {path}")
+            return
         resume = f" Go on with it later: {self.command} --resume {path}" if self.command else ""
         self.say(f"Saved the game to {path}.{resume}")
 
@@ -269,6 +274,8 @@ class Screen:
                else f"the {s.people[0]} against {self.opponent}")
         self.say(f"{self.game.scenario_name} ({self.game.ruleset}@{self.game.version}), seed {s.seed}: {who}. "
                  f"Type help for the commands.", "bold")
+        if s.steps:
+            self.say(f"Resumed after {len(s.steps)} actions; what your side read last:")
         try:
             while not s.over():
                 side = s.state.to_act

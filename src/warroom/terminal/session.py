@@ -30,14 +30,15 @@ class Step:
     action: Hashable
     chance: bool
     revealed: tuple[str, ...]
-    """The people's sides that learnt something new of the enemy from it."""
+    """The people's sides that learnt something new of the enemy from it (in hot seat the other side learns it
+    only when the screen passes to it, by when it has acted, so its knowledge does not stop an undo)."""
 
-    @property
-    def why_not(self) -> str | None:
+    def why_not(self, side: str) -> str | None:
+        """Why ``side`` may not take this action back, or None when it may."""
         if self.chance:
             return "it used chance (dice or a card), whose result you have seen"
-        if self.revealed:
-            return f"it showed the {' and the '.join(self.revealed)} something new of the enemy"
+        if side in self.revealed:
+            return f"it showed the {side} something new of the enemy"
         return None
 
 
@@ -129,13 +130,13 @@ class Session:
             raise UsageError(f"nothing to undo: the {side} has taken no action yet")
         first = mine[-1]
         for step in self.steps[first:]:
-            why = step.why_not
-            if why is not None:
-                who = "your" if step.by == side else f"the {step.by}'s"
-                raise UsageError(f"cannot undo {who} action '{step.action}': {why}")
+            why = step.why_not(side)
+            if why is not None:  # the other side's action is named only as its side: its text may hold secrets
+                what = f"your action '{step.action}'" if step.by == side else f"the {step.by}'s action after it"
+                raise UsageError(f"cannot undo {what}: {why}")
         others = [step for step in self.steps[first:] if step.by != side and step.by in self.people]
         if others:
-            raise UsageError(f"cannot undo: the {others[0].by} has acted since ('{others[0].action}')")
+            raise UsageError(f"cannot undo: the {others[0].by} has acted since; only the last to act may undo")
         undone = self.steps[first:]
         self._replay(self.steps[:first])
         return undone
