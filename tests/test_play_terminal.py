@@ -22,7 +22,7 @@ from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord, find_scenario, load_game, replay
 from warroom.present.odds import action_odds_lines
 from warroom.sim.playout import random_playout
-from warroom.terminal import boards
+from warroom.terminal import boards, summary
 from warroom.terminal.screen import CLEAR
 from warroom.terminal.session import Session
 
@@ -323,3 +323,27 @@ def test_each_board_shows_only_its_sides_observation() -> None:
     assert not re.search(r"\borchard\b", attacker)
     assert "Enemy blinds (units or dummies): 1,1; 6,1" in attacker
     assert "Turn 1, clock 0: opening Move card (move), the attacker phasing" in attacker
+
+
+def test_the_summary_names_each_unit_destroyed_at_the_action_that_destroyed_it() -> None:
+    game_id, path = find_scenario("hedgerow_hell")
+    game = load_game(game_id, path)
+    states, actions = random_playout(game, 1, 20_000)
+    bys = [str(s.to_act) for s in states[:-1]]
+    # worked out from each side's own observation of every position: where each of its units first reads destroyed
+    first: dict[tuple[str, str], int] = {}
+    for n, state in enumerate(states):
+        for side in game.sides:
+            for u in state.observation(side)["units"]:
+                if u["side"] == side and u["status"] == "destroyed":
+                    first.setdefault((side, u["id"]), n)
+    assert first, "seed 1 of Hedgerow Hell destroys units"
+    found = summary.moments(game, states, bys, actions)
+    assert {(side, unit): m.number for m in found for side, unit, _ in m.losses} == first
+    for m in found:
+        assert m.action == str(actions[m.number - 1]) and m.by == bys[m.number - 1]
+        assert any("is destroyed" in line for line in m.narration)
+    lines = summary.summary_lines(game, states, bys, actions)
+    assert lines[0].startswith("Result: the ") and "Decisive moments:" in lines
+    lost = summary.losses(game, states[-1])
+    assert {(s, u) for s, units in lost.items() for u, how in units.items() if how == "destroyed"} == set(first)

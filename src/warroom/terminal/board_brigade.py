@@ -33,6 +33,8 @@ TERRAIN_GLYPHS = {
     "bocage": "#", "wall": "|", "primary_road": "=", "secondary_road": "=", "river": "~", "stone_bridge": "H",
     "other_bridge": "H", "slit_trench": "_", "pre_dug_trench": "_", "fortification": "F",
 }
+DECISIVE = frozenset({"destroyed", "removed"})
+"""The losses the summary counts among the decisive moments: a unit destroyed, or removed by its casualty test."""
 _LAYER_ORDER = {"relief": 0, "cover": 1, "corridor": 2, "line": 3, "works": 4}
 OWN, ENEMY = "bold cyan", "bold red"
 MAX_COLUMNS = 76

@@ -34,6 +34,9 @@ SYMBOLS: dict[str, str] = {
 }
 """A unit type's symbol on the map; a type not listed shows the first letter of its name."""
 
+DECISIVE = frozenset({"destroyed"})
+"""The losses the summary counts among the decisive moments: a unit destroyed (counting for victory), not one the
+rules take off the table (a scout that has spotted, a sniper that has fired)."""
 STATUS_STYLE = {"good_order": "", "pinned": "on yellow", "suppressed": "on red"}
 OWN, ENEMY = "bold cyan", "bold red"
 _CELL = 5

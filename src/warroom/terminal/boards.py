@@ -2,9 +2,10 @@
 
 A board module (:mod:`.board_cf`, :mod:`.board_brigade`) reads one side's observation only, never the state,
 and defines ``draw(game, obs)`` (a rich renderable: the map, the units the side sees, their status),
-``heading(obs)`` (the turn, card or phase, and who is to act), ``phase(obs)`` (a key that changes with each card
-or phase: the board is drawn again when it does), ``enemy_known(obs)`` (all the side knows of the enemy, to tell
-when an action has shown it something new) and ``lost(obs)`` (the side's own units out of the game).
+``heading(obs)`` (the turn, card or phase, and who is to act), ``phase(obs)`` (a key that changes with each
+card or phase: the board is drawn again when it does), ``enemy_known(obs)`` (all the side knows of the enemy,
+to tell when an action has shown it something new), ``lost(obs)`` (the side's own units out of the game, each
+with how) and ``DECISIVE`` (the hows the summary counts as decisive moments).
 """
 
 from __future__ import annotations
@@ -47,3 +48,7 @@ def enemy_known(game: Game, obs: dict[str, Any]) -> frozenset[Any]:
 
 def lost(game: Game, obs: dict[str, Any]) -> dict[str, str]:
     return dict(board_module(game).lost(obs))
+
+
+def decisive(game: Game) -> frozenset[str]:
+    return frozenset(board_module(game).DECISIVE)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from warroom.core.errors import UsageError
 from warroom.present.odds import action_odds_lines
@@ -36,6 +37,19 @@ CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 """Clear the screen and its scroll-back, and put the cursor at the top."""
 
 Reader = Callable[[str], str]
+
+
+ANY = "any unit"
+"""The heading of the actions that are of no one unit (end a segment or phase, hold fire, ...)."""
+
+
+def unit_of(action: Hashable) -> str:
+    """The unit an action is of: the one acting, calling for fire, or the battery firing; "" for none."""
+    for name in ("unit", "caller", "battery"):
+        value = getattr(action, name, None)
+        if isinstance(value, str) and value:
+            return value
+    return ""
 
 
 class Leave(Exception):
@@ -107,7 +121,7 @@ class Screen:
         """The side's legal actions by the unit each is of (those of no one unit first), numbered from 1."""
         by_unit: dict[str, list[Hashable]] = {}
         for action in self.session.state.legal_actions():
-            by_unit.setdefault(str(getattr(action, "unit", "") or ""), []).append(action)
+            by_unit.setdefault(unit_of(action), []).append(action)
         order = sorted(by_unit, key=lambda u: u != "")
         out, n = [], 1
         for unit in order:
@@ -122,11 +136,17 @@ class Screen:
         return [a for _, acts in self.groups() for _, a in acts]
 
     def show_actions(self, side: str) -> None:
+        """The side's actions, a unit's together, the unit named once to their left."""
+        groups = self.groups()
+        width = max(len(unit or ANY) for unit, _ in groups)
+        digits = len(str(sum(len(acts) for _, acts in groups)))
         self.say(f"Your actions, the {side}:", "bold")
-        for unit, acts in self.groups():
-            self.say(f"  {unit or 'any unit'}", "bold cyan" if unit else "bold")
-            for n, action in acts:
-                self.say(f"  {n:>4}  {action}")
+        for unit, acts in groups:
+            for k, (n, action) in enumerate(acts):
+                line = Text("  ")
+                line.append(f"{(unit or ANY) if k == 0 else '':<{width}}", style="bold cyan" if unit else "bold")
+                line.append(f"  {n:>{digits}}  {action}")
+                self.console.print(line)
         self.listed = True
 
     # input -------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ actions that destroyed or eliminated units)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,18 +38,21 @@ class Moment:
 
 
 def moments(game: Game, states: list[GameState], bys: list[str], actions: list[Any]) -> list[Moment]:
-    """Every action after which a side had lost units it had not before, with the umpire's narration of it that
-    names them (the game is over: nothing is hidden any more)."""
+    """Every action after which a side had units destroyed or eliminated that it had not before, with the
+    umpire's narration of it that names them (the game is over: nothing is hidden any more): the first line
+    and the last, the cause and the loss."""
     out = []
+    decisive = boards.decisive(game)
     before = {side: boards.lost(game, states[0].observation(side)) for side in game.sides}
     for n, state in enumerate(states[1:], start=1):
         after = {side: boards.lost(game, state.observation(side)) for side in game.sides}
         losses = tuple((side, unit, how) for side in game.sides for unit, how in after[side].items()
-                       if unit not in before[side])
+                       if unit not in before[side] and how in decisive)
         if losses:
-            units = {unit for _, unit, _ in losses}
-            said = tuple(line for line in state.narration(None) if any(u in line for u in units))
-            out.append(Moment(n, bys[n - 1], str(actions[n - 1]), losses, said[:3]))
+            named = re.compile("|".join(rf"(?<![\w-]){re.escape(u)}(?![\w-])" for _, u, _ in losses))
+            said = [line.splitlines()[0] for line in state.narration(None) if named.search(line)]
+            out.append(Moment(n, bys[n - 1], str(actions[n - 1]), losses,
+                              tuple(said if len(said) <= 2 else (said[0], said[-1]))))
         before = after
     return out
 
@@ -72,5 +76,5 @@ def summary_lines(game: Game, states: list[GameState], bys: list[str], actions: 
     lines.append("Decisive moments:" if found else "Decisive moments: none (no unit was destroyed or eliminated).")
     for m in found:
         lines.append(f"  {m.text()}")
-        lines += [f"      {line.splitlines()[0]}" for line in m.narration if line.strip()]
+        lines += [f"      {line}" for line in m.narration if line.strip()]
     return lines
