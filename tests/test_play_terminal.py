@@ -347,3 +347,26 @@ def test_the_summary_names_each_unit_destroyed_at_the_action_that_destroyed_it()
     assert lines[0].startswith("Result: the ") and "Decisive moments:" in lines
     lost = summary.losses(game, states[-1])
     assert {(s, u) for s, units in lost.items() for u, how in units.items() if how == "destroyed"} == set(first)
+
+
+def test_an_opponent_that_does_not_play_the_game_is_refused(crossroads: Path) -> None:
+    class BrigadeOnly:
+        name = "brigade-only"
+        games = ("brigade",)
+
+        def choose(self, view: object, rng: object) -> object:
+            raise AssertionError("never asked")
+
+    game = load_game("company-fire", crossroads)
+    with pytest.raises(UsageError, match="player brigade-only does not play company-fire; it plays brigade"):
+        Session(game, crossroads, 1, {"attacker": None, "defender": BrigadeOnly()})  # type: ignore[dict-item]
+
+
+def test_saving_where_it_cannot_is_one_line(crossroads: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run_play(str(crossroads), "--as", "attacker", "--vs", "random", "--seed", "1",
+                                stdin="save no/such/folder/game.json\nsave\nquit\n")
+    assert status == 0 and not err
+    assert "cannot save to no/such/folder/game.json: the folder no/such/folder does not exist" in out
+    assert f"Saved the game to {Path('crossroads_patrol-1.json')}" in out
+    assert GameRecord.load(tmp_path / "crossroads_patrol-1.json").seed == 1

@@ -227,7 +227,10 @@ class Screen:
         path = Path(text) if text else self.save_to
         if path is None:
             path = Path(f"{Path(self.session.scenario).stem}-{self.session.seed}.json")
-        self.session.save(path)
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            raise UsageError(f"cannot save to {path}: {exc.strerror or exc}") from None
         self.save_to = path
         if self.session.over():
             self.say(f"Saved the finished game to {path}. Replay it: warroom replay {path}")
@@ -305,6 +308,10 @@ class Screen:
                 else:
                     s.opponent_move()
                     self.others_read(side, s.state.narration)
+        except KeyboardInterrupt:  # while the opponent thinks
+            self.left = "interrupted"
+            self.say("Left the game (interrupted); it was not saved.")
+            return False
         except Leave as exc:
             self.left = str(exc)
             self.say("Left the game." if str(exc) == "quit" else f"Left the game ({exc}); it was not saved.")
