@@ -18,12 +18,13 @@ import pexpect
 import pytest
 
 import warroom
+from warroom.ai import player
 from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord, find_scenario, load_game, replay
 from warroom.present.odds import action_odds_lines
 from warroom.sim.playout import random_playout
-from warroom.terminal import boards, summary
-from warroom.terminal.screen import CLEAR
+from warroom.terminal import board_cf, boards, summary
+from warroom.terminal.screen import CLEAR, Screen
 from warroom.terminal.session import Session
 
 SRC = str(Path(warroom.__file__).parents[1])
@@ -370,3 +371,40 @@ def test_saving_where_it_cannot_is_one_line(crossroads: Path, tmp_path: Path, mo
     assert "cannot save to no/such/folder/game.json: the folder no/such/folder does not exist" in out
     assert f"Saved the game to {Path('crossroads_patrol-1.json')}" in out
     assert GameRecord.load(tmp_path / "crossroads_patrol-1.json").seed == 1
+
+
+@pytest.mark.parametrize(("name", "side", "seed"), [("hedgerow_hell", "attacker", 4), ("ponyri", "german", 1)])
+def test_against_a_player_the_screen_shows_nothing_the_side_has_not_seen(name: str, side: str, seed: int) -> None:
+    """A whole game against random: at every prompt, no enemy unit the side's observation has not yet held (a
+    Company Fire unit under a blind, a Brigade unit not yet detected) is named on the screen, by the board, the
+    narration, the opponent's moves or any message."""
+    from rich.console import Console
+
+    game_id, path = find_scenario(name)
+    game = load_game(game_id, path)
+    enemy = next(s for s in game.sides if s != side)
+    session = Session(game, path, seed, {side: None, enemy: player("random")})
+    # (an id that is also a unit type's name, 'sniper', is in the legend of every board: it is not looked for)
+    enemies = {u["id"] for u in session.state.observation(enemy)["units"]} - set(board_cf.SYMBOLS)
+    out = io.StringIO()
+    seen: set[str] = set()
+    looked = 0
+    checked: list[int] = []
+
+    def read(prompt: str) -> str:
+        nonlocal looked
+        for state in session.states[looked:]:
+            obs = state.observation(side)
+            seen.update(u["id"] for u in obs["units"] + obs.get("enemy", []))
+        looked = len(session.states)
+        unseen = enemies - seen
+        shown = out.getvalue()
+        for unit in unseen:
+            assert not re.search(rf"(?<![\w-]){re.escape(unit)}(?![\w-])", shown), (unit, len(session.steps))
+        checked.append(len(unseen))
+        return {"> ": "1", "] ": "y"}[prompt[-2:]]
+
+    screen = Screen(session, Console(file=out, width=160, color_system=None), read=read)
+    assert screen.run()
+    assert max(checked) >= 2 and sum(1 for n in checked if n) >= 3, "the side played while enemies were unseen"
+    assert f"Your actions, the {side}" in out.getvalue() and f"Your actions, the {enemy}" not in out.getvalue()

@@ -65,7 +65,7 @@ class Screen:
         self.console = console
         self.read = read
         self.save_to = save_to
-        self.opponent = opponent
+        self.opponent = opponent or ", ".join(repr(p) for p in session.players.values() if p is not None)
         self.command = command
         game = session.game
         self.pending: dict[str, list[tuple[str | None, list[str]]]] = {
