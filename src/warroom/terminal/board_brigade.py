@@ -76,6 +76,7 @@ def lost(obs: dict[str, Any]) -> dict[str, str]:
 
 
 def figures_lost(obs: dict[str, Any]) -> int:
+    """The figures the side's units still on the table have lost."""
     return sum(u["dead"] or 0 for u in obs["units"])
 
 

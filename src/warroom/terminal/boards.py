@@ -5,7 +5,8 @@ and defines ``draw(game, obs)`` (a rich renderable: the map, the units the side 
 ``heading(obs)`` (the turn, card or phase, and who is to act), ``phase(obs)`` (a key that changes with each
 card or phase: the board is drawn again when it does), ``enemy_known(obs)`` (all the side knows of the enemy,
 to tell when an action has shown it something new), ``lost(obs)`` (the side's own units out of the game, each
-with how) and ``DECISIVE`` (the hows the summary counts as decisive moments).
+with how) and ``DECISIVE`` (the hows the summary counts as decisive moments); a game whose units lose figures
+one by one (Brigade) adds ``figures_lost(obs)``.
 """
 
 from __future__ import annotations
@@ -52,3 +53,9 @@ def lost(game: Game, obs: dict[str, Any]) -> dict[str, str]:
 
 def decisive(game: Game) -> frozenset[str]:
     return frozenset(board_module(game).DECISIVE)
+
+
+def figures_lost(game: Game, obs: dict[str, Any]) -> int | None:
+    """The figures the side has lost, in a game whose units lose them one by one; None in one whose do not."""
+    count = getattr(board_module(game), "figures_lost", None)
+    return None if count is None else int(count(obs))

@@ -67,11 +67,13 @@ def summary_lines(game: Game, states: list[GameState], bys: list[str], actions: 
     lines = [result_text(final.result()) if final.is_terminal() else "The game is not over.",
              f"{len(actions)} actions were taken.", "Losses:"]
     for side, lost in losses(game, final).items():
+        figures = boards.figures_lost(game, final.observation(side))
+        more = f"; {figures} figure{'s' if figures != 1 else ''} lost by units still on the table" if figures else ""
         if lost:
             lines.append(f"  the {side}: {len(lost)} unit{'s' if len(lost) != 1 else ''} "
-                         f"({', '.join(f'{u} {how}' for u, how in sorted(lost.items()))})")
+                         f"({', '.join(f'{u} {how}' for u, how in sorted(lost.items()))}){more}")
         else:
-            lines.append(f"  the {side}: none")
+            lines.append(f"  the {side}: no unit{more}")
     found = moments(game, states, bys, actions)
     lines.append("Decisive moments:" if found else "Decisive moments: none (no unit was destroyed or eliminated).")
     for m in found:
