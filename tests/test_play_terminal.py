@@ -12,6 +12,7 @@ import io
 import os
 import re
 import sys
+from collections.abc import Hashable
 from pathlib import Path
 
 import pexpect
@@ -20,7 +21,7 @@ import pytest
 import warroom
 from warroom.ai import player
 from warroom.core.errors import UsageError
-from warroom.core.game import GameRecord, find_scenario, load_game, replay
+from warroom.core.game import GameRecord, GameState, find_scenario, load_game, replay
 from warroom.present.odds import action_odds_lines
 from warroom.sim.playout import random_playout
 from warroom.terminal import board_cf, boards, summary
@@ -408,3 +409,45 @@ def test_against_a_player_the_screen_shows_nothing_the_side_has_not_seen(name: s
     assert screen.run()
     assert max(checked) >= 2 and sum(1 for n in checked if n) >= 3, "the side played while enemies were unseen"
     assert f"Your actions, the {side}" in out.getvalue() and f"Your actions, the {enemy}" not in out.getvalue()
+
+
+def test_hot_seat_undo_unsays_only_the_undone_action_to_the_other_side() -> None:
+    """In Hedgerow Hell the attacker moves its company commander, then a platoon leader, takes the leader's move
+    back and ends its segments: when the defender takes the screen it reads the commander's move, and nothing
+    of the leader's."""
+    from rich.console import Console
+
+    game_id, path = find_scenario("hedgerow_hell")
+    game = load_game(game_id, path)
+    session = Session(game, path, 1, {"attacker": None, "defender": None})
+
+    def quiet_leader_move(state: GameState, unit: str) -> Hashable:
+        """A move of ``unit`` that rolls no die, leaves the attacker to act, and the defender reads."""
+        return next(a for a in state.legal_actions() if str(a).startswith(f"{unit} (leader) moves")
+                    and not state.odds(a) and state.apply(a).to_act == "attacker" and state.apply(a).narration(
+                        "defender"))
+
+    first = quiet_leader_move(session.state, "CC")
+    second = quiet_leader_move(session.state.apply(first), "1PL")
+    said_first = session.state.apply(first).narration("defender")
+    said_second = session.state.apply(first).apply(second).narration("defender")
+    script = iter([str(first), str(second), "undo"])
+    out = io.StringIO()
+    marks: dict[str, int] = {}
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Pass to the defender"):
+            marks["pass"] = len(out.getvalue())
+            return ""
+        if prompt == "defender> ":
+            marks["defender"] = len(out.getvalue())
+            raise EOFError
+        return next(script, "1")
+
+    screen = Screen(session, Console(file=out, width=160, color_system=None), read=read)
+    assert not screen.run() and screen.left == "input ended"
+    text = out.getvalue()
+    assert "Took back: " + str(second) in text
+    defender = text[marks["pass"]:marks["defender"]]
+    assert all(line in defender for line in said_first), said_first
+    assert not any(line in defender for line in said_second), said_second

@@ -68,8 +68,9 @@ class Screen:
         self.opponent = opponent or ", ".join(repr(p) for p in session.players.values() if p is not None)
         self.command = command
         game = session.game
-        self.pending: dict[str, list[tuple[str | None, list[str]]]] = {
-            s: [(None, session.state.narration(s))] for s in session.people}
+        self.pending: dict[str, list[tuple[int, str | None, list[str]]]] = {
+            s: [(len(session.steps), None, session.state.narration(s))] for s in session.people}
+        """For each person, what it has not read yet: (the position's number, who acted, the narration)."""
         self.viewer: str | None = None
         self.drawn: tuple[object, ...] | None = None
         self.listed = False
@@ -107,7 +108,7 @@ class Screen:
     def flush(self, side: str) -> None:
         """What happened since the side last looked, as it reads it."""
         last: str | None = side
-        for by, lines in self.pending.get(side, []):
+        for _, by, lines in self.pending.get(side, []):
             if not lines:
                 continue
             if by is not None and by != last:
@@ -210,12 +211,12 @@ class Screen:
     def others_read(self, by: str, narration: Callable[[str], list[str]]) -> None:
         for s in self.session.people:
             if s != by:
-                self.pending[s].append((by, narration(s)))
+                self.pending[s].append((len(self.session.steps), by, narration(s)))
 
     def undo(self, side: str) -> None:
         undone = self.session.undo(side)
-        for s in self.pending:
-            self.pending[s] = []
+        for s in self.pending:  # what the undone actions said is unread, and now unsaid
+            self.pending[s] = [entry for entry in self.pending[s] if entry[0] <= len(self.session.steps)]
         mine = [str(step.action) for step in undone if step.by == side]
         theirs = len(undone) - len(mine)
         self.say(f"Took back: {'; '.join(mine)}" + (f" (and the {theirs} action{'s' if theirs > 1 else ''} of the "
