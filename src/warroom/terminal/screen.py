@@ -67,14 +67,13 @@ class Screen:
         self.save_to = save_to
         self.opponent = opponent or ", ".join(repr(p) for p in session.players.values() if p is not None)
         self.command = command
-        game = session.game
+        self.game = session.game
         self.pending: dict[str, list[tuple[int, str | None, list[str]]]] = {
             s: [(len(session.steps), None, session.state.narration(s))] for s in session.people}
         """For each person, what it has not read yet: (the position's number, who acted, the narration)."""
         self.viewer: str | None = None
         self.drawn: tuple[object, ...] | None = None
         self.listed = False
-        self.game = game
         self.left: str | None = None
         """Why the person left before the end (quit, the input ended, interrupted), if they did."""
 
@@ -107,12 +106,12 @@ class Screen:
 
     def flush(self, side: str) -> None:
         """What happened since the side last looked, as it reads it."""
-        last: str | None = side
+        last: str | None = side  # (the pending are the other sides' actions: a heading where the actor changes)
         for _, by, lines in self.pending.get(side, []):
             if not lines:
                 continue
             if by is not None and by != last:
-                self.say(f"The {by}:" if by != side else f"The {by} (you):", "bold")
+                self.say(f"The {by}:", "bold")
             last = by
             for line in lines:
                 self.say(textwrap.indent(line, "  "))
