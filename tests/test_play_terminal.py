@@ -316,7 +316,7 @@ def test_each_board_shows_only_its_sides_observation() -> None:
     state = game.initial_state(1)
 
     def board(side: str) -> str:
-        console = Console(width=160, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+        console = Console(width=160, record=True, file=io.StringIO())
         console.print(boards.draw(game, state.observation(side)))
         return console.export_text()
 
