@@ -19,7 +19,7 @@ import pexpect
 import pytest
 
 import warroom
-from warroom.ai import player
+from warroom.ai import View, player
 from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord, GameState, find_scenario, load_game, replay
 from warroom.present.odds import action_odds_lines
@@ -451,3 +451,23 @@ def test_hot_seat_undo_unsays_only_the_undone_action_to_the_other_side() -> None
     defender = text[marks["pass"]:marks["defender"]]
     assert all(line in defender for line in said_first), said_first
     assert not any(line in defender for line in said_second), said_second
+
+
+def test_a_player_that_thinks_has_a_spinner_on_a_terminal(crossroads: Path) -> None:
+    from rich.console import Console
+
+    class Thinker:
+        name = "thinker"
+
+        def choose(self, view: View, rng: object) -> Hashable:
+            return view.legal_actions[0]
+
+    game = load_game("company-fire", crossroads)
+    for opponent, terminal, spins in ((Thinker(), True, True), (Thinker(), False, False),
+                                      (player("random"), True, False)):
+        session = Session(game, crossroads, 1, {"attacker": None, "defender": opponent})  # type: ignore[dict-item]
+        out = io.StringIO()
+        screen = Screen(session, Console(file=out, force_terminal=terminal, width=120),
+                        read=lambda prompt: "1" if prompt.endswith("> ") else "y")
+        assert screen.run()
+        assert ("The defender (" in out.getvalue() and "is thinking..." in out.getvalue()) == spins

@@ -270,6 +270,16 @@ class Screen:
         self.ask(f"Pass to the {side}, then press Enter. ")
         self.clear()
 
+    def opponent_acts(self, side: str) -> None:
+        """The player of ``side`` acts; on a terminal, a spinner while a player that thinks does."""
+        chosen = self.session.players[side]
+        if self.console.is_terminal and chosen is not None and chosen.name != "random":
+            with self.console.status(f"The {side} ({chosen!r}) is thinking...", spinner="dots"):
+                self.session.opponent_move()
+        else:
+            self.session.opponent_move()
+        self.others_read(side, self.session.state.narration)
+
     def turn(self, side: str) -> None:
         """One prompt for the person playing ``side``."""
         if self.viewer != side:
@@ -306,8 +316,7 @@ class Screen:
                 if side in s.people:
                     self.turn(side)
                 else:
-                    s.opponent_move()
-                    self.others_read(side, s.state.narration)
+                    self.opponent_acts(side)
         except KeyboardInterrupt:  # while the opponent thinks
             self.left = "interrupted"
             self.say("Left the game (interrupted); it was not saved.")
