@@ -15,10 +15,12 @@ import sys
 from collections.abc import Hashable
 from pathlib import Path
 
+import numpy as np
 import pexpect
 import pytest
 
 import warroom
+from warroom import ai
 from warroom.ai import View, player
 from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord, GameState, find_scenario, load_game, replay
@@ -304,6 +306,7 @@ def test_undo_replays_the_game_without_the_undone_actions() -> None:
     undone = session.undo("attacker")
     assert [str(s.action) for s in undone] == ["Lt (leader) moves to 3,6"]
     assert session.state.to_json() == opening and not session.steps
+    assert session.history("attacker") == () and session.history("defender") == ()
 
 
 def test_each_board_shows_only_its_sides_observation() -> None:
@@ -471,3 +474,30 @@ def test_a_player_that_thinks_has_a_spinner_on_a_terminal(crossroads: Path) -> N
                         read=lambda prompt: "1" if prompt.endswith("> ") else "y")
         assert screen.run()
         assert ("The defender (" in out.getvalue() and "is thinking..." in out.getvalue()) == spins
+
+
+def test_the_opponent_is_given_the_history_its_side_read_as_the_loop_gives_it() -> None:
+    """At every decision the opponent's view holds the game as its side read it, the same as
+    ``warroom.ai.play`` gives a player in the same game, and it chooses the same."""
+
+    class Recorder:
+        name = "recorder"
+
+        def __init__(self) -> None:
+            self.histories: list[tuple[ai.Seen, ...]] = []
+
+        def choose(self, view: View, rng: np.random.Generator) -> Hashable:
+            self.histories.append(view.history)
+            return player("random").choose(view, rng)
+
+    game_id, path = find_scenario("crossroads_patrol")
+    game = load_game(game_id, path)
+    in_loop, in_session = Recorder(), Recorder()
+    played = ai.play(game, {"attacker": "random", "defender": in_loop}, seed=6, max_actions=80)
+    session = Session(game, path, 6, {"attacker": None, "defender": in_session})
+    for action in played.actions:
+        if session.state.to_act == "defender":
+            assert session.opponent_move() == action
+        else:
+            session.take(action)
+    assert len(in_loop.histories) > 5 and in_session.histories == in_loop.histories

@@ -64,6 +64,8 @@ class Session:
         self.people = tuple(s for s in game.sides if players[s] is None)
         self.states: list[GameState] = [game.initial_state(seed)]
         self.steps: list[Step] = []
+        self.seen: dict[str, list[Seen]] = {s: [] for s in game.sides}
+        """The game so far as each side read it: the history of its player's view."""
 
     # the game so far ---------------------------------------------------------------------------------
 
@@ -83,8 +85,7 @@ class Session:
 
     def history(self, side: str) -> tuple[Seen, ...]:
         """The game so far as ``side`` read it, for its player's view."""
-        return tuple(Seen(step.by, step.action if step.by == side else None, tuple(after.narration(side)))
-                     for step, after in zip(self.steps, self.states[1:], strict=True))
+        return tuple(self.seen[side])
 
     # taking actions ----------------------------------------------------------------------------------
 
@@ -104,6 +105,8 @@ class Session:
         revealed = tuple(s for s in self.people if boards.enemy_known(self.game, after.observation(s)) != known[s])
         self.steps.append(Step(side, action, chance, revealed))
         self.states.append(after)
+        for s in self.game.sides:
+            self.seen[s].append(Seen(side, action if s == side else None, tuple(after.narration(s))))
         return after
 
     def opponent_move(self) -> Hashable:
@@ -152,6 +155,8 @@ class Session:
         if recorded is None or again != recorded[:len(steps)]:
             raise UsageError("the game replayed without the undone actions differs from its record")
         self.states, self.steps = states, list(steps)
+        for s in self.seen:
+            del self.seen[s][len(steps):]
 
     # records ------------------------------------------------------------------------------------------
 
