@@ -427,6 +427,36 @@ def test_fort_siege_says_the_modified_total() -> None:
     assert any(f"armour 5: {face} +1 = modified {face + 1}:" in s for s in ruling.steps)
 
 
+@RULE("000", "Bridging")
+def test_bridge_build_says_each_turns_modified_total() -> None:
+    # Building: an Improve Position roll, +dr of the primary builder; dr 1 makes it d10 + 1 against 6+ (BF-69).
+    ruling = warroom.roll(P + "bridge-build", spans=2, dr=1, seed=3)
+    faces = [int(d.faces[0]) for d in ruling.dice]
+    lines = [s for s in ruling.steps if ": span: " in s]
+    assert len(lines) == len(faces) >= 2
+    for face, line in zip(faces, lines, strict=True):
+        verdict = "6+, a span is placed" if face + 1 >= 6 else "less than 6, no span"
+        assert line.endswith(f"span: {face} +1 = modified {face + 1}: {verdict}")
+    assert sum(face + 1 >= 6 for face in faces) == 2  # the bridge is built on the second span placed
+
+
+@RULE("000", "Concrete Bunkers and Fortifications")
+def test_fort_siege_charges_are_each_prepared_by_an_engineering_action() -> None:
+    # Each charge is prepared with its own engineering action, then all are set off by one demolition
+    # action: not "two turns" whatever the number of charges.
+    ruling = warroom.roll(P + "fort-siege", attacker="demolitions", charges=2, armour=5, within=1, seed=4)
+    text = " ".join(ruling.steps)
+    assert "each prepared with its own engineering action" in text and "two turns" not in text
+
+
+@RULE("000", "Night Rules - Good Visibility")
+def test_the_night_command_modifier_cites_the_base_game_kept_at_night() -> None:
+    # The +1 command modifier is the base game's; at night it holds only within 2" of the commander.
+    [command] = warroom.odds(P + "visibility-manoeuvre", visibility="night_good", unit="troops",
+                             commander_distance=2).modifiers
+    assert command.value == 1 and command.source.startswith('base game, kept at night within 2"')
+
+
 @RULE("000", "Night Rules - Poor Visibility")
 def test_the_players_view_of_small_things() -> None:
     # A flare in poor visibility cancels the night's Down 2 of the 3: Down 1 remains (BF-17).
@@ -449,6 +479,10 @@ def test_the_players_view_of_small_things() -> None:
     # No "+0" modifier line for an IDF factor of 0.
     wire = warroom.odds(P + "artillery-on-wire", idf_factor=0)
     assert not any(m.label.startswith("IDF factor") for m in wire.modifiers)
+    field = warroom.odds(P + "artillery-on-minefield", idf_factor=0)
+    assert not any(m.label.startswith("IDF factor") for m in field.modifiers)
+    two = warroom.odds(P + "artillery-on-minefield", idf_factor=2)
+    assert any(m.label.startswith("IDF factor") for m in two.modifiers)
 
 
 @RULE("000", "Multi-Level BUS")

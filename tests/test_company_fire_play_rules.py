@@ -154,7 +154,7 @@ def test_group_fire_is_not_offered_at_a_space_holding_only_armour() -> None:
     assert Action("group_fire", "schreck", (2, 5)) in with_squad.legal_actions()
 
 
-# --- a leader's sacrifice during op fire (seed "Opportunity Fire", CF-61, CF-108) -------------------------------
+# --- a leader's sacrifice during op fire (seed "Opportunity Fire", CF-61, CF-99) -------------------------------
 
 
 def _sacrifice_position() -> CFState:

@@ -150,7 +150,12 @@ def bridge_build(r: Resolution, spans: int, spans_done: int, units: int, dr: int
             return state
         bonus = BUILD.several_units if manoeuvre_roll and acting > 1 else 0
         roll = rr.die(ip.die_sides, label="span (IP roll)")
-        return (built + 1, key) if roll + base + bonus >= ip.succeeds_on else state
+        total = roll + base + bonus
+        placed = total >= ip.succeeds_on
+        if rr.narrate:
+            rr.step(f"span: {roll} {signed(base + bonus)} = modified {total}: "
+                    + (f"{ip.succeeds_on}+, a span is placed" if placed else f"less than {ip.succeeds_on}, no span"))
+        return (built + 1, key) if placed else state
 
     turns, _ = r.until((0, key), step, lambda s: s[0] >= left, max_steps=within, label="turn")
     if turns is None:
