@@ -2,7 +2,9 @@
 the numbers worked out by hand from the seed's text: close order that expires (BR-187), fire walked once a move
 (BR-188), the stuck throw only for ground reached (BR-189), the close ranges (BR-190), 105 mm batteries' vehicle
 saves (BR-191), on-table batteries walking fire and observers calling on-table mortars (BR-192), tank hull MGs at
-soft skins (BR-193); a move stopped short of an enemy it had not detected spots it (BR-205)."""
+soft skins (BR-193); a move stopped short of an enemy it had not detected spots it (BR-205); and readings
+kept with no test before: a company re-formed in a building (BR-195), HQs and observers at a loss (BR-198),
+pistols at 1" (BR-190)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from warroom.rulesets.brigade.game.actions import (
     Hold,
     Move,
     PinChoice,
+    PinOrder,
     Select,
     Walk,
 )
@@ -444,3 +447,157 @@ def test_a_gun_does_not_shell_the_feature_it_stands_in(tmp_path: Path) -> None:
     assert s.phase == "indirect"
     areas = [a.feature for a in s.legal_actions() if isinstance(a, BombardFeature)]
     assert areas == ["Copse"]
+
+
+# --- Readings kept without a test before: a company re-formed in a building, HQs and observers, pistols -------
+
+
+def _ferme(x0: float, x1: float) -> str:
+    """A brick building (hard cover, seed 003 and BR-22) from x0 to x1, y 28 to 32."""
+    return ('[[table.features]]\nname = "Ferme"\nkind = "building"\nmaterial = "brick"\n'
+            f'points = [[{x0}, 28], [{x1}, 28], [{x1}, 32], [{x0}, 32]]\n')
+
+
+@RULE("004", "Unit integrity")
+@RULE("004", "Basic scales")
+@RULE("004", "Detection")
+@RULE("004", "Saving throws")
+def test_a_company_in_a_building_has_its_cover_where_its_centre_is(tmp_path: Path) -> None:
+    # BR-195 (kept; BR-105, BR-106): a British rifle company (10 figures) at (24, 24) moves 6" heading north and
+    # re-forms in a line across its move centred on (24, 30), figures 1.25" apart: x = 24 +- 0.62, 1.88, 3.12,
+    # 4.38, 5.62, from 18.38 to 29.62. A German company stands at (24, 38), 8" from that centre, and stays put.
+    def moved(x0: float, x1: float, seed: int) -> BrigadeState:
+        game = make(tmp_path, unit("GB-1", "british", "gb_rifle_company", 24, 24),
+                    unit("DE-1", "german", "ge_grenadier_company", 24, 38), features=_ferme(x0, x1))
+        s = to_orders(game.initial_state(seed))
+        s = s.apply(Select("GB-1")).apply(Move("GB-1", "dir:0", False, False))
+        assert "6.0\" to (24, 30)" in text(s) and of(s, "GB-1").anchor() == (24.0, 30.0)
+        return s.apply(End())  # the german move
+
+    def inside(s: BrigadeState, x0: float, x1: float) -> int:
+        return sum(1 for x, y in of(s, "GB-1").figs if x0 <= x <= x1 and 28 <= y <= 32)
+
+    # The building from x = 21 to 27: the centre is inside; 4 figures (22.12 ... 25.88) are in it and 6 stand
+    # outside the walls, 3 at each end. The company is in cover: "In cover" 4/2, so at 8" the Germans do not see
+    # it, though it moved this period (moving in the open would be 75/50: spotted).
+    walls = moved(21, 27, 1)
+    assert inside(walls, 21, 27) == 4 and len(of(walls, "GB-1").figs) == 10
+    assert walls.observation("german")["enemy"] == []
+    # The same line with the building from x = 25 to 31: again 4 figures (25.88 ... 29.62) inside, but the centre
+    # (24, 30) is not: the company is in the open, moving: 8" <= 50" is spotted, and the Germans' fire is saved on
+    # "In the open, Not Pinned" 6+ (no +1: the firer is 8" off, not within 2").
+    for seed in range(1, 40):
+        street = moved(25, 31, seed)
+        assert inside(street, 25, 31) == 4
+        assert [(e["id"], e["detected"]) for e in street.observation("german")["enemy"]] == [("GB-1", "spotted")]
+        fired = to_orders(street).apply(Select("DE-1")).apply(Fire("DE-1", "GB-1"))
+        if fired.pending and fired.pending[0] == "pin":
+            said = text(fired.apply(PinChoice(False)))
+            break
+    else:
+        raise AssertionError("the Germans never hit the company in the street")
+    assert "in the open, not pinned: saves on 6+" in said
+    # In the building the company is seen once it fires ("Firing from edge of cover" 40/10 anywhere in a building,
+    # BR-194: 8" <= 10" is spotted), and the Germans' hits are saved "In hard cover, Not Pinned" 3+, the six men
+    # outside the walls included: the figures only show the company's frontage.
+    for seed in range(1, 40):
+        s = to_orders(moved(21, 27, seed).apply(End()))  # the germans do nothing; british move 2
+        s = s.apply(Select("GB-1")).apply(Fire("GB-1", "DE-1"))
+        while s.pending:
+            s = s.apply(PinChoice(False)) if s.to_act == "german" else s.apply(Hold("GB-1"))
+        s = to_orders(s.apply(End()))
+        if of(s, "DE-1").status != "on":
+            continue
+        assert [(e["id"], e["detected"]) for e in s.observation("german")["enemy"]] == [("GB-1", "spotted")]
+        fired = s.apply(Select("DE-1")).apply(Fire("DE-1", "GB-1"))
+        if fired.pending and fired.pending[0] == "pin":
+            said = text(fired.apply(PinChoice(False)))
+            break
+    else:
+        raise AssertionError("the Germans never hit the company in the building")
+    assert "in hard cover, not pinned: saves on 3+" in said
+
+
+def _fire_and_pin(s: BrigadeState, firer: str, target: str) -> tuple[BrigadeState, str]:
+    """``firer`` fires at ``target``, which takes a pin marker if hit; the firer then holds. The position after,
+    and the narration of every step."""
+    s = s.apply(Select(firer)).apply(Fire(firer, target))
+    said = [text(s)]
+    while s.pending:
+        s = s.apply(PinChoice(True)) if s.to_act != s.ctx.side_of[s.ctx.index[firer]] else s.apply(Hold(firer))
+        said.append(text(s))
+    return s, "\n".join(said)
+
+
+@RULE("004", "Casualties")
+@RULE("004", "Pin markers")
+def test_battalion_hqs_and_observers_take_no_casualty_tests_and_leave_with_their_last_figure(
+        tmp_path: Path) -> None:
+    # BR-198 (kept): the casualty table is for companies and squadrons. Two Vickers sections fire at 10" (short,
+    # 12 points: 4 groups on 4+) at a German battalion HQ (3 figures: pistol, SMG, rifle) and a German artillery
+    # observer (2 figures), both trained, in the open; each takes the pin marker, so saves on 5+. Wanted: the HQ
+    # loses 2 of its 3 (two thirds: a trained company would be removed), the observer 1 of its 2 (a half: a trained
+    # company would test), and in the next british move the HQ's last figure dies.
+    for seed in range(1, 300):
+        game = make(tmp_path, unit("GB-MG1", "british", "gb_vickers", 24, 40),
+                    unit("GB-MG2", "british", "gb_vickers", 34, 40),
+                    unit("DE-HQ", "german", "ge_bn_hq", 24, 30), unit("DE-FO", "german", "ge_fo", 34, 30))
+        s = to_orders(game.initial_state(seed))
+        s, first = _fire_and_pin(s, "GB-MG1", "DE-HQ")
+        s, second = _fire_and_pin(s, "GB-MG2", "DE-FO")
+        if len(of(s, "DE-HQ").figs) != 1 or len(of(s, "DE-FO").figs) != 1:
+            continue
+        # Both stay on the table, with no casualty test, now or at the start of their side's move (phase 1).
+        assert of(s, "DE-HQ").status == "on" and of(s, "DE-FO").status == "on"
+        assert "2 FIGURES KILLED" in first and "1 FIGURE KILLED" in second
+        assert "casualty test" not in (first + second).lower() and "removed" not in first + second
+        assert not of(s, "DE-HQ").pending and not of(s, "DE-FO").pending
+        german = s.apply(End())
+        assert "casualty test" not in text(german).lower() and german.phase == "pins"
+        # Phase 2: both pinned, both test. The HQ: trained 3+, +2 for 2 of 3 dead (66%: two full 25%s), -1 "Unit
+        # HQ": 4+. The observer is no unit HQ (BR-51): trained 3+, +2 for 1 of 2 dead (50%): 5+.
+        tested = german.apply(PinOrder(True))
+        said = text(tested)
+        hq, fo = said.split("DE-FO (German artillery observer): pin test")
+        hq = hq.split("DE-HQ (German battalion HQ): pin test")[1]
+        assert "+2 2 of 3 dead: 2 \u00d7 25% (BR-50)" in hq and "\u22121 unit HQ (BR-51)" in hq
+        assert "needs 4+" in hq
+        assert "+2 1 of 2 dead: 2 \u00d7 25% (BR-50)" in fo and "unit HQ" not in fo and "needs 5+" in fo
+        # The british move: the Vickers fires at the HQ again; when its last figure dies it leaves the table.
+        again, last = _fire_and_pin(to_orders(tested.apply(End())), "GB-MG1", "DE-HQ")
+        if of(again, "DE-HQ").figs:
+            continue
+        assert of(again, "DE-HQ").status == "removed"
+        assert "DE-HQ (German battalion HQ) is removed from the table." in last
+        break
+    else:
+        raise AssertionError("no seed gave the wanted losses")
+
+
+@RULE("004", "Small arms fire")
+@RULE("004", "Converting Fire points to Hits")
+@RULE("004", "Saving throws")
+def test_a_battalion_hq_closes_to_pistol_range_and_fires_its_pistol(tmp_path: Path) -> None:
+    # BR-190 (brigade fault 4, issue 14): a move stops 1" from the nearest enemy figure, so the pistol's 1" range
+    # is reached. A British battalion HQ (3 figures: pistol, SMG, rifle) at (24, 23.5) moves at a German grenadier
+    # company whose 9 figures stand in a line across x = 24 at y = 30, one of them at (24, 30). Its middle figure
+    # heads straight at that one; its figures stop 1" short of the enemy's, at y = 29, after 5.5" of its 6".
+    game = make(tmp_path, unit("GB-HQ", "british", "gb_bn_hq", 24, 23.5),
+                unit("DE-1", "german", "ge_grenadier_company", 24, 30))
+    s = to_orders(game.initial_state(1))
+    s = s.apply(Select("GB-HQ")).apply(Move("GB-HQ", "enemy", False, False))
+    assert "5.5\" to (24, 29)" in text(s) and of(s, "GB-HQ").anchor() == (24.0, 29.0)
+    s = next_move(s).apply(Select("GB-HQ"))
+    fire = Fire("GB-HQ", "DE-1")
+    # Halted, at 1" (centre to centre): pistol 1 x 1 = 1, SMG 1 x 3 = 3, rifle 1 x 2 = 2: 6 points, 6 / 3 = 2
+    # groups on 4+ with no remainder. (Without the pistol, 5 points: one group on 4+ and a remainder of 2 on 5+.)
+    # Hits: none 1/4, one 1/2, two 1/4. Saves: in the open, +1 for a firer within 2" of the target: unpinned 7+,
+    # none saved; pinned 6+, each hit kills 5/6: none lost 1/4 + 1/2 x 1/6 + 1/4 x 1/36 = 49/144, one
+    # 1/2 x 5/6 + 1/4 x 2 x 5/6 x 1/6 = 70/144, two 1/4 x 25/36 = 25/144.
+    assert s.odds(fire) == {
+        "DE-1: figures lost (if it takes a pin marker)": {"0": F(49, 144), "1": F(70, 144), "2": F(25, 144)},
+        "DE-1: figures lost (if it does not)": {"0": F(1, 4), "1": F(1, 2), "2": F(1, 4)}}
+    said = text(s.apply(fire))
+    assert "fires at DE-1 (German grenadier company) (1\")" in said
+    assert "1 \u00d7 pistol at short range (1\"): 1 \u00d7 1 = 1 fire points" in said
+    assert "6 fire points \u00f7 3 (firers halted and not pinned) = 2 groups, remainder 0" in said

@@ -10,19 +10,30 @@ the generator's seeds until the wanted roll comes up, and check what that roll m
 from __future__ import annotations
 
 import re
+from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
 
 from warroom.core.chance import Card
 from warroom.core.game import load_game
-from warroom.rulesets.company_fire.game import DECLARE, GROUP, INDIVIDUAL, LEADERS, REACTION, Action, CFState
+from warroom.rulesets.company_fire.game import (
+    ASSAULT,
+    DECLARE,
+    GROUP,
+    INDIVIDUAL,
+    LEADERS,
+    REACTION,
+    Action,
+    CFState,
+)
 from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR
 
 RULE = pytest.mark.rule
 BREAKOUT = SCENARIO_DIR / "hedgerow_breakout.toml"
 CROSSROADS = SCENARIO_DIR / "crossroads_patrol.toml"
 MUNASSIB = SCENARIO_DIR / "munassib_minefield.toml"
+HELL = SCENARIO_DIR / "hedgerow_hell.toml"
 JOKER = Card(0, "1")
 
 
@@ -435,3 +446,234 @@ def test_a_mission_arrives_though_its_observer_was_lost() -> None:
     assert len(s.declared) == 1
     s = finish_card(s)
     assert s.init.card == Card(6, "S") and not s.declared and "the attacker's HE mission on 5,9" in said(s)
+
+
+@RULE("002", "Opportunity Fire")
+@RULE("002", "Movement")
+def test_each_space_a_move_enters_opens_its_own_op_fire_window_for_one_firer() -> None:
+    # CF-100 (kept): "Only a single unit with LOS to the destination grid space may fire", the destination being
+    # the space just entered. Crossroads Patrol with the grenadiers at 2,2 and the orchard squad (revealed) at 5,2,
+    # both rifle squads; the MG is suppressed (no op fire) so that only these two can fire. sq2 moves 3,7 -> 3,6 ->
+    # 3,5 on the attacker's Move card 5H. Both squads see 3,6 and 3,5, in a rifle's 6: 2,2 is 1 + 4 = 5 and
+    # 1 + 3 = 4 away, 5,2 is 2 + 4 = 6 and 2 + 3 = 5.
+    base = setup(opening(CROSSROADS), gren={"at": (2, 2)}, orchard={"hidden": False, "at": (5, 2)},
+                 MG={"status": "suppressed"})
+    s = on(base, Card(5, "H"), INDIVIDUAL)
+    move = Action("move", "sq2", (3, 5))
+    # Two spaces ending in enemy LOS: the Movement Test (seed "Movement"), into open ground 5+, +1 for the platoon
+    # leader in 3,7, -1 for a destination an enemy who can op fire sees: 5+ on 1d6, 2/6 = 1/3.
+    assert s.odds(move) == {"sq2: Movement Test": {"passes": F(1, 3), "fails": F(2, 3)}}
+    for seed in range(1, 200):
+        t = reroll(s, seed).apply(move)
+        if t.decisions and t.decisions[0].kind == "opfire" and of(t, "sq2").at == (3, 6):
+            break
+    else:
+        raise AssertionError("no seed passed the Movement Test")
+    # The first window, at 3,6: either squad may fire, each alone; there is no action firing both (no pooled dice).
+    first = {Action("op_fire", "gren", (3, 6), "sq2"), Action("op_fire", "orchard", (3, 6), "sq2")}
+    assert set(t.legal_actions()) == {Action("pass")} | first
+    # One rifle squad's op fire: 3d6 (open ground, no die off for the non-phasing firer), hits on 5-6, p = 1/3:
+    # no hit (2/3)^3 = 8/27; 1 hit (pinned) 3 x 1/3 x 4/9 = 4/9; 2 (suppressed) 3 x 1/9 x 2/3 = 2/9; 3 (destroyed)
+    # 1/27.
+    one_squad = {"good order": F(8, 27), "pinned": F(4, 9), "suppressed": F(2, 9), "destroyed": F(1, 27)}
+    assert t.odds(Action("op_fire", "gren", (3, 6), "sq2")) == {"sq2": one_squad}
+    # The grenadiers fire and miss (the first seed that gives no hit): sq2 goes on to 3,5.
+    for seed in range(1, 200):
+        u = reroll(t, seed).apply(Action("op_fire", "gren", (3, 6), "sq2"))
+        if of(u, "sq2").status == "good_order":
+            break
+    else:
+        raise AssertionError("no seed missed")
+    assert "roll 3d6, each 5 or 6 a hit" in said(u) and said(u).count("takes opportunity fire") == 1
+    # The window at 3,6 closed with that one shot (the orchard squad did not fire there). At 3,5 a second window
+    # opens; the grenadiers have op fired this phase (not an MG: once a phase), the orchard squad has not.
+    assert of(u, "sq2").at == (3, 5) and of(u, "gren").op_fired and not of(u, "orchard").op_fired
+    assert set(u.legal_actions()) == {Action("pass"), Action("op_fire", "orchard", (3, 5), "sq2")}
+    assert u.odds(Action("op_fire", "orchard", (3, 5), "sq2")) == {"sq2": one_squad}
+    v = u.apply(Action("op_fire", "orchard", (3, 5), "sq2"))
+    assert "orchard (rifle squad) takes opportunity fire at sq2 (rifle squad) in 3,5" in said(v)
+    assert of(v, "orchard").op_fired and not v.decisions
+
+
+@RULE("002", "Close Assault")
+@RULE("002", "Bocage")
+def test_only_occupied_bocage_gives_the_close_assault_cover_term() -> None:
+    # CF-102 (kept, CF-8): "If the defender is occupying the bocage, then use bocage as cover modifier, if not,
+    # use the terrain of the space"; the only cover term of the close-assault list is "Attacker only, -1 if
+    # target space provides defender with reinforced cover". Each side rolls 1d6; the margin is the attacker's die
+    # minus the defender's, k, plus the attacker's modifiers less the defender's. k = d1 - d2 falls on
+    # 0 with 6/36, +-1 5/36, +-2 4/36, +-3 3/36, +-4 2/36, +-5 1/36.
+    #
+    # One rifle squad (sq1, at 5,4) assaults the panzerfaust squad holding the bocage of 5,3 (Hedgerow Breakout,
+    # revealed): one good-order unit a side, no leader, no SMG, no MG, no vehicle. Occupied bocage is reinforced
+    # cover: margin k - 1. Attackers by 3+: k >= 4, 3/36; by 2: k = 3, 3/36; by 1: k = 2, 4/36; tie: k = 1,
+    # 5/36; defenders by 1: k = 0, 6/36; by 2: k = -1, 5/36; by 3+: k <= -2, 10/36.
+    held = on(setup(breakout_revealed(), sq1={"at": (5, 4)}), Card(5, "H"), ASSAULT)
+    action = Action("assault", "sq1", (5, 3))
+    assert action in held.legal_actions()
+    assert held.odds(action) == {"close assault on 5,3": {
+        "attackers win by 3+: defenders destroyed": F(3, 36),
+        "attackers win by 2: 2 hits on each defender": F(3, 36),
+        "attackers win by 1: 1 hit on each defender": F(4, 36),
+        "tie: losses 1:1": F(5, 36),
+        "defenders win by 1: 1 hit on each attacker": F(6, 36),
+        "defenders win by 2: 2 hits on each attacker": F(5, 36),
+        "defenders win by 3+: attackers destroyed": F(10, 36)}}
+
+    def even_at(space: str) -> dict[str, dict[str, F]]:
+        """With no modifier at all the margin is k: by 3+ either way 6/36, by 2 4/36, by 1 5/36, tie 6/36."""
+        return {f"close assault on {space}": {
+            "attackers win by 3+: defenders destroyed": F(6, 36),
+            "attackers win by 2: 2 hits on each defender": F(4, 36),
+            "attackers win by 1: 1 hit on each defender": F(5, 36),
+            "tie: losses 1:1": F(6, 36),
+            "defenders win by 1: 1 hit on each attacker": F(5, 36),
+            "defenders win by 2: 2 hits on each attacker": F(4, 36),
+            "defenders win by 3+: attackers destroyed": F(6, 36)}}
+
+    # The same squads with the bocage not occupied: the terrain of 5,3 is read, open ground: no term.
+    open_space = on(setup(breakout_revealed(), sq1={"at": (5, 4)}, gren={"bocage": False}), Card(5, "H"), ASSAULT)
+    assert open_space.odds(action) == even_at("5,3")
+    # Ordinary cover: Crossroads Patrol's grenadiers alone in the houses at 3,2 (buildings: cover, not
+    # reinforced; their leader moved away), assaulted by sq1 from 3,1: no term either.
+    houses = on(setup(opening(CROSSROADS), sq1={"at": (3, 1)}, Uffz={"at": (0, 0)}), Card(5, "H"), ASSAULT)
+    in_houses = Action("assault", "sq1", (3, 2))
+    assert in_houses in houses.legal_actions()
+    assert houses.odds(in_houses) == even_at("3,2")
+    # The narration names the term only for the occupied bocage.
+    for seed in range(1, 20):
+        t = reroll(held, seed).apply(action)
+        while t.decisions and t.decisions[0].kind == "opfire":  # the defenders hold their op fire
+            t = t.apply(Action("pass"))
+        text = said(t)
+        if "close assault on 5,3" in text:
+            break
+    assert "\u22121 attacker: target has reinforced cover" in text
+    t = houses.apply(in_houses)
+    while t.decisions and t.decisions[0].kind == "opfire":
+        t = t.apply(Action("pass"))
+    assert "close assault on 3,2" in said(t) and "reinforced cover" not in said(t)
+    assert "attacker's modifiers +0, defender's +0" in said(t)
+
+
+@RULE("002", "Bocage")
+@RULE("002", "Artillery")
+@RULE("002", "Individual Unit Fire")
+def test_fire_across_bocage_is_observed_by_a_forward_observer_or_the_mortars_own_spotter() -> None:
+    # CF-106 (kept): "Indirect fire from across the bocage edge without direct observation by a Forward Observer or
+    # other eligible unit is recon by fire" (one die less). Hedgerow Hell: the Fallschirmjaeger squad rifles-2,
+    # revealed and not holding the hedge, stands in 3,5 (open ground, full bocage on its south edge); its leader
+    # is moved away to 1,1. The American observer FO at 3,6 shares that bocage edge, so he sees 3,5, and calls HE
+    # on it on the attacker's Fire card 4H; it lands on the next, 6H.
+    base = setup(opening(HELL), **{"rifles-2": {"hidden": False, "bocage": False}, "Zug": {"at": (1, 1)},
+                                   "FO": {"at": (3, 6)}})
+    s = on(base, Card(4, "H"), DECLARE, deck=(Card(6, "H"),))
+    call = Action("declare_he", "FO", (3, 5))
+    # Observed, open ground: 1d6 arrival (denied on a 1: 1/6), then 4d6 hitting on 5-6 (p = 1/3): no hit
+    # (2/3)^4 = 16/81, 1 hit 4 x 1/3 x 8/27 = 32/81, 2 hits 6 x 1/9 x 4/9 = 24/81, 3 or 4 hits 8/81 + 1/81 =
+    # 9/81; each x 5/6.
+    assert s.odds(call) == {"rifles-2": {"denied": F(1, 6), "good order": F(16, 81) * F(5, 6),
+                                         "pinned": F(32, 81) * F(5, 6), "suppressed": F(24, 81) * F(5, 6),
+                                         "destroyed": F(9, 81) * F(5, 6)}}
+    called = s.apply(call)
+
+    def lands(position: CFState) -> str:
+        """The narration of the mission landing on 6H (the first seed whose arrival roll is not a 1)."""
+        for seed in range(1, 40):
+            t = finish_card(reroll(position, seed))
+            assert t.init.card == Card(6, "H")
+            if "HE: " in said(t):
+                return said(t)
+        raise AssertionError("the mission was denied on every seed")
+
+    # The observer still sees 3,5 as it lands: observed, 4d6.
+    seen = lands(called)
+    assert "HE: 4d6 per unit in the target space (open)" in seen and "roll 4d6, each 5 or 6 a hit" in seen
+    assert "recon by fire" not in seen
+    # The observer has gone back to 6,9, from where the hedge hides 3,5; a rifle squad, its platoon leader and
+    # the company commander stand in 3,6 and see 3,5, but none of them is a forward observer: unobserved, recon by
+    # fire, 4d6 - 1 = 3d6.
+    assert not called.sees((6, 9), (3, 5)) and called.sees((3, 6), (3, 5))
+    blind = setup(called, FO={"at": (6, 9)}, **{"1-1": {"at": (3, 6)}, "1PL": {"at": (3, 6)}, "CC": {"at": (3, 6)}})
+    unseen = lands(blind)
+    assert "\u22121 die unobserved indirect fire across bocage: recon by fire" in unseen
+    assert "roll 3d6, each 5 or 6 a hit" in unseen
+    # The "other eligible unit" is the light mortar's spotter: a Platoon Leader or Company Commander within 1
+    # space who sees the target (footnote **). The mortar at 3,7 does not see 3,5 (the hedge is two spaces off);
+    # 3,6 is one edge step from it. Only a leader there makes 3,5 a target: not a rifle squad, not the forward
+    # observer.
+    hedge = setup(opening(HELL), **{"rifles-2": {"hidden": False, "bocage": False}, "Zug": {"at": (1, 1)},
+                                    "mortar": {"at": (3, 7)}, "CC": {"at": (9, 9)}, "scout": {"at": (8, 9)}})
+    mortar = hedge.game.index["mortar"]
+    assert not hedge.sees((3, 7), (3, 5))
+    for who in ("1-1", "FO"):
+        assert (3, 5) not in on(setup(hedge, **{who: {"at": (3, 6)}}), Card(4, "H"), INDIVIDUAL).fire_targets(mortar)
+    for who in ("1PL", "CC"):
+        spotted = on(setup(hedge, **{who: {"at": (3, 6)}}), Card(4, "H"), INDIVIDUAL)
+        assert (3, 5) in spotted.fire_targets(mortar)
+    # So its fire is observed, never recon by fire: 3d6, one less for the bocage edge it crosses into 3,5 (seed
+    # "Edge Terrain": cover for attacks crossing that edge) = 2d6 on 5-6: no hit 4/9, 1 hit 2 x 1/3 x 2/3 = 4/9,
+    # 2 hits 1/9. Recon by fire would have taken it to 1d6.
+    fire = Action("fire", "mortar", (3, 5))
+    assert spotted.odds(fire) == {"rifles-2": {"good order": F(4, 9), "pinned": F(4, 9), "suppressed": F(1, 9),
+                                               "destroyed": F(0)}}
+    shot = said(spotted.apply(fire))
+    assert "roll 2d6, each 5 or 6 a hit" in shot and "recon by fire" not in shot
+
+
+@RULE("002", "Attacking vehicles")
+@RULE("002", "Initiative and Phase Sequence")
+def test_after_moving_on_a_move_card_a_tank_fires_its_mg_not_its_gun_and_a_tank_destroyer_fires_its_gun(
+        tmp_path: Path) -> None:
+    # CF-108 (kept): "Tanks may not move and attack with their main gun on the same card" leaves the tank's MG
+    # free after a move; "Tank destroyers may move and fire their gun in the same turn"; the Move card's -1 die
+    # (CF-4) applies to both. Hedgerow Breakout with the second Sherman made an M10 (a medium tank destroyer).
+    sherman = 'type = "medium_tank"\nname = "Sherman \'Cyclone\'"'
+    text = BREAKOUT.read_text(encoding="utf-8").replace(sherman, 'type = "medium_tank_destroyer"\nname = "M10"')
+    assert 'type = "medium_tank_destroyer"' in text
+    path = tmp_path / "breakout_with_a_tank_destroyer.toml"
+    path.write_text(text, encoding="utf-8")
+    base = setup(opening(path), **{uid: {"hidden": False} for uid in ("Ustuf", "schreck", "gren", "MG", "PaK")},
+                 T1={"at": (4, 5), "facing": "N", "turret": "N"}, T2={"at": (5, 5), "facing": "N"})
+    s = on(base, Card(5, "H"), INDIVIDUAL)
+    # Before moving, the Sherman may fire its main gun (it has not moved this card).
+    assert Action("at_fire", "T1", (5, 3), "gren") in s.legal_actions()
+    # The Sherman moves up the lane, 4,5 -> 4,4, facing N; the enemy holds its op fire.
+    tank = s.apply(Action("move", "T1", (4, 4)))
+    while tank.decisions:
+        tank = tank.apply(Action("pass"))
+    assert of(tank, "T1").at == (4, 4) and of(tank, "T1").moved
+    # No main gun now, at anything; its hull MG may fire at the panzerfaust squad holding the bocage of 5,3, one
+    # ahead and one across, through the bow's edge (CF-77).
+    assert not [a for a in tank.legal_actions() if a.kind == "at_fire" and a.unit == "T1"]
+    mg = Action("fire", "T1", (5, 3))
+    assert mg in tank.legal_actions()
+    # The vehicle MG is an MMG, 3d6; -1 the target holds the bocage (cover in either case, seed "Bocage"); -1 on a
+    # Move card: 1d6 on 5-6, pinned 1/3.
+    assert tank.odds(mg) == {"gren": {"good order": F(2, 3), "pinned": F(1, 3), "suppressed": F(0),
+                                      "destroyed": F(0)}}
+    # The M10 moves 5,5 -> 5,4, facing N, and may then fire its gun at the panzerfaust squad across the hedge
+    # (adjacent: bocage does not stop fire into the next space).
+    td = s.apply(Action("move", "T2", (5, 4)))
+    while td.decisions:
+        td = td.apply(Action("pass"))
+    assert of(td, "T2").at == (5, 4) and of(td, "T2").moved
+    gun = Action("at_fire", "T2", (5, 3), "gren")
+    assert gun in td.legal_actions()
+    # Tank destroyer guns roll 4d6; -1 on a Move card, -1 the target in cover: 2d6 on 5-6 (no hit 4/9, 1 hit
+    # 2 x 1/3 x 2/3 = 4/9, 2 hits 1/9).
+    assert td.odds(gun) == {"gren": {"good order": F(4, 9), "pinned": F(4, 9), "suppressed": F(1, 9),
+                                     "destroyed": F(0)}}
+    assert "roll 2d6, each 5 or 6 a hit" in said(td.apply(gun))
+    # On a Fire card a vehicle that moves does not fire (CF-72): the M10, moving 1 space after passing its test,
+    # is done for the card.
+    fire_card = on(base, Card(4, "H"), INDIVIDUAL)
+    for seed in range(1, 60):
+        moved = reroll(fire_card, seed).apply(Action("move", "T2", (5, 4)))
+        while moved.decisions:
+            moved = moved.apply(Action("pass"))
+        if of(moved, "T2").at == (5, 4):
+            break
+    else:
+        raise AssertionError("the M10 never passed its Movement Test")
+    assert not [a for a in moved.legal_actions() if a.unit == "T2" and a.kind in ("at_fire", "fire")]
