@@ -75,7 +75,9 @@ def ladder(scenario_names: tuple[str, ...], players: str | None, n_games: int, w
     scenarios = [lad.scenario(name, ruleset) for name in dict.fromkeys(scenario_names)]
     n_workers = lad.default_workers() if workers is None else workers
     if not show:
+        assert entrants is not None
         lad.check_counts(n_games, n_workers)
+        lad.check_plays(entrants, scenarios)
     path = db if db is not None else default_db()
     if db is None and not show:
         try:
