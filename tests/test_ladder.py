@@ -6,9 +6,13 @@ legal action), on Crossroads Patrol, the cheapest Company Fire scenario."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
+import subprocess
 import sys
+import time
 from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
@@ -188,13 +192,37 @@ def test_a_ladder_stopped_part_way_keeps_the_games_written_before(tmp_path: Path
     monkeypatch.setattr(ladder, "play_match", failing)
     path = tmp_path / "ladder.sqlite3"
     with LadderStore(path) as store, pytest.raises(KeyboardInterrupt):
-        run(store, 6)  # 12 games, stored 8 at a time
+        run(store, 6)  # 12 games, stopped at the 10th
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (8,)
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (9,)
     monkeypatch.setattr(ladder, "play_match", real)
     with LadderStore(path) as store:
-        assert (run(store, 6).played, len(store.games())) == (4, 12)
+        assert (run(store, 6).played, len(store.games())) == (3, 12)
+
+
+def test_a_ladder_killed_part_way_leaves_a_sound_file(tmp_path: Path) -> None:
+    path = tmp_path / "ladder.sqlite3"
+    command = [sys.executable, "-m", "warroom", "ladder", "crossroads_patrol", "--players", "random", "--games",
+               "500", "--workers", "1", "--db", str(path), "--json"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            with contextlib.suppress(sqlite3.Error), contextlib.closing(sqlite3.connect(path, timeout=5)) as conn:
+                if conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] >= ladder.STORE_EVERY:
+                    break
+            time.sleep(0.2)
+    finally:
+        proc.kill()  # SIGKILL: no clean-up of any kind
+        proc.wait()
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    with LadderStore(path) as store:
+        kept = len(store.games())
+        assert ladder.STORE_EVERY <= kept < 500
+        assert (run(store, 1, players="random", mirror=True).stored) == 1  # seed 1 is not played again
 
 
 def test_the_same_seed_gives_the_same_ladder(tmp_path: Path) -> None:

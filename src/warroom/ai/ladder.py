@@ -17,6 +17,7 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,10 @@ from warroom.ai.registry import available, parse_spec, player, plays
 from warroom.core.errors import UsageError
 from warroom.core.game import Game, find_scenario, load_game, scenario_digest
 from warroom.sim.simulate import wilson_interval
+
+STORE_EVERY = 8
+STORE_SECONDS = 2.0
+"""Games played in this process are stored (one transaction) every this many games, or seconds."""
 
 RATING_SPREAD = 2.0
 """A rating's interval is mu ± this many sigmas (about 95%)."""
@@ -115,6 +120,7 @@ class Match:
 
     ruleset: str
     path: str
+    sha256: str
     first: str
     second: str
     seed: int
@@ -149,7 +155,7 @@ def play_match(match: Match) -> StoredGame:
                   scenario=Path(match.path))
     finished = played.final.is_terminal()
     winner = played.result.get("winner") if finished else None
-    return StoredGame(game.ruleset, game.version, game.scenario_name, scenario_digest(Path(match.path)), first,
+    return StoredGame(game.ruleset, game.version, game.scenario_name, match.sha256, first,
                       second, match.first, match.second, match.seed, winner, finished,
                       str(played.result.get("reason", "")), len(played.actions), played.seconds[first],
                       played.seconds[second])
@@ -207,20 +213,25 @@ def run_ladder(store: LadderStore, scenarios: Sequence[Scenario], players: Seque
                 if (a.spec, b.spec, n) in done:
                     run.stored += 1
                 else:
-                    todo.append(Match(s.ruleset, str(s.path), a.spec, b.spec, n))
+                    todo.append(Match(s.ruleset, str(s.path), s.sha256, a.spec, b.spec, n))
     total = len(todo)
     if progress is not None:
         progress(0, total)
-    if not todo:
-        return run
     finished = 0
     if workers == 1:
-        for batch in _batches(todo, 8):
-            results = _play_batch(batch)
-            run.played += store.add(results)
-            finished += len(results)
-            if progress is not None:
-                progress(finished, total)
+        pending: list[StoredGame] = []
+        last = time.monotonic()
+        try:
+            for match in todo:
+                pending.append(play_match(match))
+                finished += 1
+                if len(pending) >= STORE_EVERY or time.monotonic() - last > STORE_SECONDS:
+                    run.played += store.add(pending)
+                    pending, last = [], time.monotonic()
+                if progress is not None:
+                    progress(finished, total)
+        finally:  # stopped part way or not, every game played is kept
+            run.played += store.add(pending)
         return run
     # Small batches keep the processes busy to the end; a few games each spare the pickling.
     size = max(1, min(8, total // (workers * 8)))
