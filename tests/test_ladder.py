@@ -37,6 +37,15 @@ class FirstPlayer:
         return view.legal_actions[0]
 
 
+class IllegalPlayer(FirstPlayer):
+    """A player that breaks the rules: the loop refuses its choice."""
+
+    name = "illegal"
+
+    def choose(self, view: View, rng: np.random.Generator) -> Hashable:
+        return "no such action"
+
+
 class BrigadeOnlyPlayer(FirstPlayer):
     """A player that plays Brigade only."""
 
@@ -48,7 +57,7 @@ class BrigadeOnlyPlayer(FirstPlayer):
 def scripted(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The test players, registered for one test (a forked worker process inherits them)."""
     available()  # warroom's own players first, so the ones added here are taken away after
-    for name, cls in (("first", FirstPlayer), ("brigade-only", BrigadeOnlyPlayer)):
+    for name, cls in (("first", FirstPlayer), ("brigade-only", BrigadeOnlyPlayer), ("illegal", IllegalPlayer)):
         monkeypatch.setitem(player_registry._PLAYERS, name,
                             player_registry.PlayerEntry(name, cls.__doc__ or "", cls))
     yield
@@ -241,6 +250,16 @@ def test_two_worker_processes_give_the_same_ladder_as_one(tmp_path: Path) -> Non
         assert run(two, 4, workers=2).played == 8
         assert outcomes(one) == outcomes(two)
         assert ladder.standings(one.games()).to_json() == ladder.standings(two.games()).to_json()
+
+
+def test_an_error_in_a_worker_process_stops_the_ladder_with_that_error(tmp_path: Path) -> None:
+    path = tmp_path / "ladder.sqlite3"
+    with LadderStore(path) as store:
+        with pytest.raises(UsageError, match=r"player illegal .* chose no such action, which is not a legal action"):
+            run(store, 3, workers=2, players="random,illegal", mirror=True)
+        assert all("illegal" not in (g.first_player, g.second_player) for g in store.games())
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
 def test_a_changed_scenario_file_is_a_different_scenario(tmp_path: Path) -> None:

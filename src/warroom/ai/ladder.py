@@ -17,8 +17,9 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import os
+import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -161,10 +162,6 @@ def play_match(match: Match) -> StoredGame:
                       played.seconds[second])
 
 
-def _play_batch(matches: Sequence[Match]) -> list[StoredGame]:
-    return [play_match(m) for m in matches]
-
-
 @dataclass
 class LadderRun:
     """What a ladder did: games played now, games found already stored, the seeds it used."""
@@ -191,11 +188,6 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def _batches(matches: Sequence[Match], size: int) -> Iterator[list[Match]]:
-    for start in range(0, len(matches), size):
-        yield list(matches[start:start + size])
-
-
 def run_ladder(store: LadderStore, scenarios: Sequence[Scenario], players: Sequence[Entrant], games: int,
                seed: int = 1, workers: int = 1, mirror: bool = True,
                progress: Callable[[int, int], None] | None = None) -> LadderRun:
@@ -217,37 +209,67 @@ def run_ladder(store: LadderStore, scenarios: Sequence[Scenario], players: Seque
     total = len(todo)
     if progress is not None:
         progress(0, total)
-    finished = 0
-    if workers == 1:
-        pending: list[StoredGame] = []
-        last = time.monotonic()
-        try:
+    saver = _Saver(store, run, total, progress)
+    try:
+        if workers == 1:
             for match in todo:
-                pending.append(play_match(match))
-                finished += 1
-                if len(pending) >= STORE_EVERY or time.monotonic() - last > STORE_SECONDS:
-                    run.played += store.add(pending)
-                    pending, last = [], time.monotonic()
-                if progress is not None:
-                    progress(finished, total)
-        finally:  # stopped part way or not, every game played is kept
-            run.played += store.add(pending)
-        return run
-    # Small batches keep the processes busy to the end; a few games each spare the pickling.
-    size = max(1, min(8, total // (workers * 8)))
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_batch, batch) for batch in _batches(todo, size)]
-        try:
-            for future in concurrent.futures.as_completed(futures):
-                results = future.result()
-                run.played += store.add(results)
-                finished += len(results)
-                if progress is not None:
-                    progress(finished, total)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+                saver.keep(play_match(match))
+        else:
+            _play_on(workers, todo, saver.keep)
+    finally:  # stopped part way or not, every game played is kept
+        saver.store()
     return run
+
+
+class _Saver:
+    """Stores the games as they come, one transaction every :data:`STORE_EVERY` games or
+    :data:`STORE_SECONDS` seconds, and tells the progress."""
+
+    def __init__(self, store: LadderStore, run: LadderRun, total: int,
+                 progress: Callable[[int, int], None] | None) -> None:
+        self.ladder, self.run, self.total, self.progress = store, run, total, progress
+        self.pending: list[StoredGame] = []
+        self.done = 0
+        self.last = time.monotonic()
+
+    def keep(self, game: StoredGame) -> None:
+        self.pending.append(game)
+        self.done += 1
+        if len(self.pending) >= STORE_EVERY or time.monotonic() - self.last > STORE_SECONDS:
+            self.store()
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+    def store(self) -> None:
+        self.run.played += self.ladder.add(self.pending)
+        self.pending, self.last = [], time.monotonic()
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the ladder's own process, which stops it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_on(workers: int, todo: Sequence[Match], keep: Callable[[StoredGame], None]) -> None:
+    """Play the matches on worker processes, one a task (a game is long beside the cost of sending it), handing
+    each game to ``keep`` as it ends; on any error or Ctrl-C, the games not begun are dropped and the workers
+    stopped at once."""
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    try:
+        futures = [pool.submit(play_match, m) for m in todo]
+        for future in concurrent.futures.as_completed(futures):
+            keep(future.result())
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        # ProcessPoolExecutor stops its workers only from Python 3.14 (terminate_workers)
+        stop = getattr(pool, "terminate_workers", None)
+        if stop is not None:
+            stop()
+        else:
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+        raise
+    pool.shutdown()
 
 
 # What the stored games add up to.
