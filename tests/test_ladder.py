@@ -360,6 +360,12 @@ def test_json_output(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mon
     assert (later["played"], later["already_stored"]) == (0, 8)
     assert {k: later[k] for k in ("pairings", "ratings", "side_bias")} == {
         k: data[k] for k in ("pairings", "ratings", "side_bias")}
+    # shown without playing: the same tables, and the scenario found from the stored games
+    code, shown, _ = cli(capsys, monkeypatch, "--show", "--db", db, "--json")
+    stored = json.loads(shown)
+    assert "played" not in stored and stored["scenarios"][0]["sha256"] == data["scenarios"][0]["sha256"]
+    assert {k: stored[k] for k in ("pairings", "ratings", "side_bias")} == {
+        k: data[k] for k in ("pairings", "ratings", "side_bias")}
 
 
 def test_markdown_output_and_show(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,

@@ -101,7 +101,10 @@ def ladder(scenario_names: tuple[str, ...], players: str | None, n_games: int, w
     standings = lad.standings(games, labels, [e.spec for e in entrants or ()])
     if as_json:
         out["scenarios"] = [{"ruleset": s.ruleset, "version": s.version, "scenario": s.name, "file": str(s.path),
-                             "sha256": s.sha256, "sides": list(s.sides)} for s in scenarios]
+                             "sha256": s.sha256, "sides": list(s.sides)} for s in scenarios] or [
+            {"ruleset": g.ruleset, "version": g.version, "scenario": g.scenario, "sha256": g.scenario_sha256,
+             "sides": [g.first_side, g.second_side]}
+            for g in {(g.ruleset, g.version, g.scenario_sha256): g for g in games}.values()]
         out["players"] = [{"player": labels[s], "spec": s} for s in standings.labels]
         out.update(standings.to_json())
         click.echo(json.dumps(out, ensure_ascii=False))
