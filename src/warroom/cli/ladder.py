@@ -72,7 +72,7 @@ def ladder(scenario_names: tuple[str, ...], players: str | None, n_games: int, w
     entrants: list[Entrant] | None = None
     if players is not None or not show:
         entrants = lad.entrants((players if players is not None else DEFAULT_PLAYERS).split(","))
-    scenarios = [lad.scenario(name, ruleset) for name in dict.fromkeys(scenario_names)]
+    scenarios = list({s.key: s for s in (lad.scenario(name, ruleset) for name in scenario_names)}.values())
     n_workers = lad.default_workers() if workers is None else workers
     if not show:
         assert entrants is not None
