@@ -368,6 +368,15 @@ def test_json_output(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mon
         k: data[k] for k in ("pairings", "ratings", "side_bias")}
 
 
+def test_the_progress_bar_goes_to_a_terminal_on_stderr_never_into_the_json(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = cli(capsys, monkeypatch, "crossroads_patrol", "--players", "first", "--games", "2",
+                         "--workers", "1", "--db", str(tmp_path / "ladder.sqlite3"), "--json")
+    assert code == 0 and json.loads(out)["played"] == 2
+    assert "ladder" in err and "2/2" in err  # the bar, with its count of games
+
+
 def test_markdown_output_and_show(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
                                   tmp_path: Path) -> None:
     db = str(tmp_path / "ladder.sqlite3")
