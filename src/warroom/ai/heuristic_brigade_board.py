@@ -113,6 +113,8 @@ class Board:
     minefields: list[tuple[float, float, float, float]]
     width: float
     depth: float
+    terrain: Any = None
+    """The scenario's table (``view.game.ctx``: the ground, public to both sides), for where a move ends."""
     goals: dict[str, Objective | None] = field(default_factory=dict)
 
     @property
@@ -130,6 +132,17 @@ class Board:
 
     def enemy_near(self, at: Point, radius: float) -> list[Enemy]:
         return [e for e in self.enemy.values() if distance(at, e.at) <= radius]
+
+    def move_end(self, u: Own, goal: Point, budget: float) -> Point:
+        """Where a move of ``budget`` (1 or 1/2) straight towards ``goal`` ends over the table's ground, at middling
+        movement dice (seed 004 "Movement": buildings, woods and obstacles stop or slow it; BR-160)."""
+        start = (round(u.at[0], 2), round(u.at[1], 2))
+        end = (round(goal[0], 2), round(goal[1], 2))
+        if self.terrain is None or start == end:
+            return end
+        cost = self.terrain.path(start, end, u.row, u.type.tons)
+        reach = cost.reach({c: 4 for c in cost.random_columns}, budget)
+        return (float(reach.point[0]), float(reach.point[1]))
 
     def crosses_minefield(self, a: Point, b: Point, margin: float = 1.0) -> bool:
         """Whether the straight path a-b passes through (or within ``margin`` of) a known minefield (BR-142)."""
@@ -191,7 +204,7 @@ def read(view: View) -> Board:
     # Game": the designer sets the sides' tasks); the other holds the objectives.
     attacking = spec.first == view.side
     board = Board(view.side, attacking, int(obs["move"]), int(spec.periods) * 2, own, enemy, objectives, mines,
-                  float(spec.table["width"]), float(spec.table["depth"]))
+                  float(spec.table["width"]), float(spec.table["depth"]), view.game.ctx)  # type: ignore[attr-defined]
     board.goals = _goals(board)
     return board
 

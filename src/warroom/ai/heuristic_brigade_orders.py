@@ -96,10 +96,11 @@ def order(board: Board, view: View, legal: Sequence[Hashable], rng: np.random.Ge
             return change
     threshold = _fire_threshold(board, u, aggression)
     if goal is not None and _moves_on(board, u, aggression):
-        if best_fire is not None and fv >= max(threshold, 0.12 - 0.08 * aggression):
+        hurry = _hurry(board, u, goal)
+        if best_fire is not None and fv >= max(threshold, 0.12 - 0.08 * aggression) and (not hurry or fv >= 0.4):
             return best_fire  # type A: fire halted, then half a move on (the after_fire choice)
-        _, near = board.nearest_enemy(u.at)
-        if near <= REACH.get(u.kind, 20.0) * 0.8:
+        close = [e for e in board.enemy_near(u.at, 12.0) if e.spotted]
+        if close and not hurry:
             advance = _best_move(board, u, [a for a in legal if isinstance(a, Advance)], goal, half=True, rng=rng)
             if advance is not None:
                 return advance  # type B: half a move, then fire moving
@@ -109,6 +110,15 @@ def order(board: Board, view: View, legal: Sequence[Hashable], rng: np.random.Ge
     if best_fire is not None and fv >= threshold:
         return best_fire
     return hold
+
+
+def _hurry(board: Board, u: Own, goal: Point) -> bool:
+    """Whether the unit needs every full move left to reach its goal before the last period ends (BR-130: the
+    objectives count when it ends): halving a move to fire (types A and B, seed 004 "Move Sequence") then costs
+    the objective."""
+    moves_left = max(0, (board.moves - board.move + 1) // 2)
+    need = distance(u.at, goal) / max(1.0, best_inches(u.row))
+    return need + 1.0 >= moves_left
 
 
 def _best_fire(board: Board, view: View, fires: list[Fire], rng: np.random.Generator) -> tuple[Fire | None, float]:
@@ -185,34 +195,31 @@ def _goal_distance(board: Board, u: Own) -> float:
 
 
 def _end_point(board: Board, u: Own, dest: str, reach: float) -> Point | None:
-    """Where a move along ``dest`` ends, at best (BR-160: headings and "away" go as far as the move; objectives
-    and the nearest enemy are gone towards in a straight line)."""
+    """Where a move along ``dest`` ends (BR-160: a heading or "away" as far as the move goes, an objective or
+    the nearest enemy straight towards it), over the ground as the table has it."""
     x, y = u.at
+    budget = reach / max(1e-6, best_inches(u.row))
     if dest.startswith("dir:"):
         a = math.radians(int(dest[4:]))
-        return _clip(board, (x + reach * math.sin(a), y + reach * math.cos(a)))
-    if dest.startswith("obj:"):
+        goal: Point = _clip(board, (x + reach * math.sin(a), y + reach * math.cos(a)))
+    elif dest.startswith("obj:"):
         k = int(dest[4:])
         if k >= len(board.objectives):
             return None
-        return _towards(u.at, board.objectives[k].at, reach)
-    if dest == "here":
+        goal = board.objectives[k].at
+    elif dest == "here":
         return u.at
-    e, d = board.nearest_enemy(u.at)
-    if e is None or d < 1e-6:
-        return None
-    if dest == "enemy":
-        return _towards(u.at, e.at, reach)
-    if dest == "away":
-        return _clip(board, (x + (x - e.at[0]) / d * reach, y + (y - e.at[1]) / d * reach))
-    return None
-
-
-def _towards(a: Point, b: Point, reach: float) -> Point:
-    d = distance(a, b)
-    if d <= reach:
-        return b
-    return (a[0] + (b[0] - a[0]) / d * reach, a[1] + (b[1] - a[1]) / d * reach)
+    else:
+        e, d = board.nearest_enemy(u.at)
+        if e is None or d < 1e-6:
+            return None
+        if dest == "enemy":
+            goal = e.at
+        elif dest == "away":
+            goal = _clip(board, (x + (x - e.at[0]) / d * reach, y + (y - e.at[1]) / d * reach))
+        else:
+            return None
+    return board.move_end(u, goal, min(1.0, budget))
 
 
 def _clip(board: Board, p: Point) -> Point:
@@ -253,13 +260,11 @@ def _best_move(board: Board, u: Own, legal: Sequence[Hashable], goal: Point, hal
 
 def _riders(board: Board, u: Own, legal: Sequence[Hashable], goal: Point | None,
             rng: np.random.Generator) -> Hashable | None:
-    """Troops in a lorry get out before the enemy's MGs find it (seed 004 "Entering / leaving vehicles": half a
-    move to get out, half to move on): when the enemy is near or the objective is close."""
+    """Troops in a lorry get out at once, before the enemy's MGs find it (seed 004 "Entering / leaving vehicles":
+    half a move to get out, half to move on; a soft-skin lorry dies to any hit, "Saving throws"), and the
+    lorry cannot be trusted to find a way round buildings the troops can walk through."""
     outs = [a for a in legal if isinstance(a, Disembark)]
     if not outs:
-        return None
-    _, near = board.nearest_enemy(u.at)
-    if near > 20.0 and (goal is None or distance(u.at, goal) > 14.0):
         return None
     if goal is not None:
         best, score = None, -math.inf
