@@ -144,12 +144,33 @@ class Board:
         reach = cost.reach({c: 4 for c in cost.random_columns}, budget)
         return (float(reach.point[0]), float(reach.point[1]))
 
-    def crosses_minefield(self, a: Point, b: Point, margin: float = 1.0) -> bool:
-        """Whether the straight path a-b passes through (or within ``margin`` of) a known minefield (BR-142)."""
-        for x0, y0, w, h in self.minefields:
-            if _segment_hits_box(a, b, (x0 - margin, y0 - margin, x0 + w + margin, y0 + h + margin)):
-                return True
-        return False
+    def crosses_minefield(self, a: Point, b: Point, margin: float = 0.5) -> bool:
+        """Whether the straight path a-b enters (or passes within ``margin`` of) a known minefield other than
+        one the unit already stands in (BR-142)."""
+        return any(not _inside(a, box) and _segment_hits_box(a, b, box) for box in self._fields(margin))
+
+    def _fields(self, margin: float) -> list[tuple[float, float, float, float]]:
+        return [(x0 - margin, y0 - margin, x0 + w + margin, y0 + h + margin) for x0, y0, w, h in self.minefields]
+
+    def detour(self, a: Point, goal: Point, margin: float = 1.5) -> Point:
+        """A waypoint round the known minefields between ``a`` and ``goal`` (seed 003 MINES: go round, not
+        through): the corner of a field in the way that makes the shortest clear path, or ``goal`` itself."""
+        if not self.crosses_minefield(a, goal):
+            return goal
+        best, length = goal, math.inf
+        for x0, y0, x1, y1 in self._fields(margin):
+            for c in ((x0, y0), (x0, y1), (x1, y0), (x1, y1)):
+                c = (min(max(c[0], 0.0), self.width), min(max(c[1], 0.0), self.depth))
+                if self.crosses_minefield(a, c):
+                    continue
+                k = distance(a, c) + distance(c, goal)
+                if k < length:
+                    best, length = c, k
+        return best
+
+
+def _inside(p: Point, box: tuple[float, float, float, float]) -> bool:
+    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
 
 
 def _segment_hits_box(a: Point, b: Point, box: tuple[float, float, float, float]) -> bool:

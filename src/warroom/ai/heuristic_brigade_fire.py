@@ -23,20 +23,25 @@ def target_weight(board: Board, e: Enemy) -> float:
     """How much removing enemy ``e`` is worth, by what it is and where it stands."""
     t = e.type
     if t is None:
-        weight = {"vehicle": 1.0, "gun": 1.0, "infantry": 1.0, "cavalry": 1.0, "observer": 0.7, "hq": 0.6,
+        weight = {"vehicle": 1.0, "gun": 1.0, "infantry": 1.0, "cavalry": 1.0, "observer": 0.5, "hq": 0.6,
                   "support": 0.5}.get(e.kind, 0.6)
     elif t.transport:
         weight = 0.4  # transports are not companies ("Winning and Losing"), but carry them
     elif t.kind in ("infantry", "cavalry", "gun", "vehicle"):
         weight = 1.0
     elif t.kind == "observer":
-        weight = 0.7
+        weight = 0.5
     elif t.kind == "hq":
         weight = 0.6
     else:
         weight = 0.5
+    holds = e.kind not in ("observer",) and not (t is not None and t.transport)
     for o in board.objectives:  # the enemy that holds or contests an objective first (BR-130)
-        if distance(e.at, o.at) <= o.radius + 3.0:
+        d = distance(e.at, o.at)
+        if holds and d <= o.radius + 1.0:
+            weight *= 2.0 + 0.5 * o.points + (2.0 if board.late else 0.0)
+            break
+        if d <= o.radius + 4.0:
             weight *= 1.0 + 0.25 * o.points
             break
     return weight

@@ -232,6 +232,7 @@ def _best_move(board: Board, u: Own, legal: Sequence[Hashable], goal: Point, hal
     (seed 003 MINES; BR-142: the side's own and found minefields are in its observation); close order only
     when safe (seed 004 "Advancing in close order")."""
     reach = best_inches(u.row) * (0.5 if half else 1.0)
+    goal = board.detour(u.at, goal)
     _, enemy_d = board.nearest_enemy(u.at)
     safe = enemy_d > SAFE_INCHES
     before = distance(u.at, goal)
