@@ -152,20 +152,19 @@ class Board:
     def _fields(self, margin: float) -> list[tuple[float, float, float, float]]:
         return [(x0 - margin, y0 - margin, x0 + w + margin, y0 + h + margin) for x0, y0, w, h in self.minefields]
 
-    def detour(self, a: Point, goal: Point, margin: float = 1.5) -> Point:
-        """A waypoint round the known minefields between ``a`` and ``goal`` (seed 003 MINES: go round, not
-        through): the corner of a field in the way that makes the shortest clear path, or ``goal`` itself."""
+    def path_length(self, a: Point, goal: Point, margin: float = 1.5) -> float:
+        """How far ``a`` is from ``goal`` going round the known minefields (seed 003 MINES: go round, not
+        through): straight when clear, else by the field corner that makes the shortest clear path."""
         if not self.crosses_minefield(a, goal):
-            return goal
-        best, length = goal, math.inf
+            return distance(a, goal)
+        best = distance(a, goal) + 50.0
         for x0, y0, x1, y1 in self._fields(margin):
             for c in ((x0, y0), (x0, y1), (x1, y0), (x1, y1)):
                 c = (min(max(c[0], 0.0), self.width), min(max(c[1], 0.0), self.depth))
                 if self.crosses_minefield(a, c):
                     continue
-                k = distance(a, c) + distance(c, goal)
-                if k < length:
-                    best, length = c, k
+                rest = distance(c, goal) + (10.0 if self.crosses_minefield(c, goal) else 0.0)
+                best = min(best, distance(a, c) + rest)
         return best
 
 

@@ -244,10 +244,10 @@ def _best_move(board: Board, u: Own, legal: Sequence[Hashable], goal: Point, hal
     (seed 003 MINES; BR-142: the side's own and found minefields are in its observation); close order only
     when safe (seed 004 "Advancing in close order")."""
     reach = best_inches(u.row) * (0.5 if half else 1.0)
-    goal = board.detour(u.at, goal)
     _, enemy_d = board.nearest_enemy(u.at)
     safe = enemy_d > SAFE_INCHES
-    before = distance(u.at, goal)
+    before = board.path_length(u.at, goal)
+    straight = not board.crosses_minefield(u.at, goal)  # else every heading may be the way round
     best, score = None, 0.05
     for a in legal:
         if isinstance(a, Move):
@@ -255,12 +255,12 @@ def _best_move(board: Board, u: Own, legal: Sequence[Hashable], goal: Point, hal
                 continue
         elif not isinstance(a, Advance):
             continue
-        if not _heads_for(board, u, a.dest, goal):
+        if straight and not _heads_for(board, u, a.dest, goal):
             continue
         end = _end_point(board, u, a.dest, reach)
         if end is None:
             continue
-        s = before - distance(end, goal)
+        s = before - board.path_length(end, goal)
         if board.crosses_minefield(u.at, end):
             s -= 100.0
         if isinstance(a, Move) and a.close:
