@@ -86,6 +86,7 @@ class Enemy:
     kind: str
     type: UnitType | None
     pinned: bool
+    figures: tuple[Point, ...] = ()
 
     @property
     def armoured(self) -> bool:
@@ -142,7 +143,7 @@ class Board:
             return end
         cost = self.terrain.path(start, end, u.row, u.type.tons)
         reach = cost.reach({c: 4 for c in cost.random_columns}, budget)
-        return (float(reach.point[0]), float(reach.point[1]))
+        return self.stop_short(u.at, (float(reach.point[0]), float(reach.point[1])))
 
     def crosses_minefield(self, a: Point, b: Point, margin: float = 0.5) -> bool:
         """Whether the straight path a-b enters (or passes within ``margin`` of) a known minefield other than
@@ -151,6 +152,30 @@ class Board:
 
     def _fields(self, margin: float) -> list[tuple[float, float, float, float]]:
         return [(x0 - margin, y0 - margin, x0 + w + margin, y0 + h + margin) for x0, y0, w, h in self.minefields]
+
+    def stop_short(self, a: Point, b: Point, keep: float = 1.2) -> Point:
+        """Where a move a-b stops short of the enemy figures the side has spotted: no move comes within 1" of an
+        enemy figure (BR-120 as amended by BR-190, no close combat), so a line of enemy bars the way."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length2 = dx * dx + dy * dy
+        if length2 < 1e-12:
+            return b
+        first = 1.0
+        for e in self.enemy.values():
+            for f in e.figures:
+                fx, fy = a[0] - f[0], a[1] - f[1]
+                # |a + t (b - a) - f| = keep: the first t in [0, 1] where the path comes that near
+                bq = 2 * (fx * dx + fy * dy)
+                c = fx * fx + fy * fy - keep * keep
+                if c <= 0:
+                    continue  # already that near: the engine lets it not close further; not modelled
+                disc = bq * bq - 4 * length2 * c
+                if disc < 0:
+                    continue
+                t = (-bq - math.sqrt(disc)) / (2 * length2)
+                if 0.0 <= t < first:
+                    first = t
+        return (a[0] + dx * first, a[1] + dy * first)
 
     def path_length(self, a: Point, goal: Point, margin: float = 1.5) -> float:
         """How far ``a`` is from ``goal`` going round the known minefields (seed 003 MINES: go round, not
@@ -211,7 +236,8 @@ def read(view: View) -> Board:
         if e["detected"] == "spotted":
             t = TYPES.get(e["type"])
             at = centre(e["figures"]) if e["figures"] else (0.0, 0.0)
-            enemy[e["id"]] = Enemy(e["id"], at, True, t.kind if t else "infantry", t, bool(e["pinned"]))
+            figs = tuple((float(f[0]), float(f[1])) for f in e["figures"])
+            enemy[e["id"]] = Enemy(e["id"], at, True, t.kind if t else "infantry", t, bool(e["pinned"]), figs)
         else:
             near = e["near"]
             enemy[e["id"]] = Enemy(e["id"], (float(near[0]), float(near[1])), False, e["kind"], None, False)
