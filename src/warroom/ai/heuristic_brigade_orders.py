@@ -107,9 +107,27 @@ def order(board: Board, view: View, legal: Sequence[Hashable], rng: np.random.Ge
         move = _best_move(board, u, legal, goal, half=False, rng=rng)
         if move is not None:
             return move
+    close_in = _close_in(board, u, legal, best_fire, fv)
+    if close_in is not None:
+        return close_in
     if best_fire is not None and fv >= threshold:
         return best_fire
     return hold
+
+
+def _close_in(board: Board, u: Own, legal: Sequence[Hashable], best_fire: Fire | None, fv: float) -> Hashable | None:
+    """An attacker on its objective with a detected enemy still holding it (BR-130: then nobody scores it) closes
+    to within 2" and fires (seed 004 "Modifiers": saves one worse against a firer within 2"; "Notes": flame-
+    throwers ignore cover), unless a telling shot is to be had from where it stands."""
+    goal = board.goals.get(u.id)
+    if not board.attacking or goal is None or u.pinned or u.share_dead >= FRAGILE:
+        return None
+    if u.kind not in ("infantry", "cavalry", "vehicle") or (best_fire is not None and fv >= 0.25):
+        return None
+    nearest, d = board.nearest_enemy(u.at)
+    if nearest is None or d <= 2.5 or nearest.kind == "observer" or distance(nearest.at, goal.at) > goal.radius + 0.5:
+        return None
+    return next((a for a in legal if isinstance(a, Advance) and a.dest == "enemy"), None)
 
 
 def _hurry(board: Board, u: Own, goal: Point) -> bool:
