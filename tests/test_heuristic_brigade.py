@@ -22,7 +22,7 @@ from warroom.ai.heuristic_brigade_board import read
 from warroom.ai.view import View
 from warroom.core.game import load_game, shipped_scenarios
 from warroom.rulesets.brigade.game import BrigadeGame, BrigadeState
-from warroom.rulesets.brigade.game.actions import Advance, End, Fire, Hold, Move, Request, Select
+from warroom.rulesets.brigade.game.actions import Advance, End, Fire, Hold, Move, PinChoice, Request, Select
 
 RULE = pytest.mark.rule
 
@@ -107,6 +107,33 @@ def test_anti_tank_fire_goes_at_the_armour(tmp_path: Path) -> None:
     fires = [a for a in state.apply(Select("GB-ATG")).legal_actions() if isinstance(a, Fire)]
     assert {a.target for a in fires} == {"DE-1", "DE-PZ"}
     assert order_for(game, state, "GB-ATG") == Fire("GB-ATG", "DE-PZ")
+
+
+def _pin_decision(tmp_path: Path, first: str) -> tuple[BrigadeGame, BrigadeState]:
+    """A German company 8" off fires at a British company in the open until small arms hit it and the British
+    choose whether to take a pin marker."""
+    game = make(tmp_path, unit("GB-A", "british", "gb_rifle_company", 24, 10),
+                unit("DE-1", "german", "ge_grenadier_company", 24, 18), extra=FARM, first=first)
+    for seed in range(20):
+        state = to_phase5(game.initial_state(seed), "german").apply(Select("DE-1")).apply(Fire("DE-1", "GB-A"))
+        if state.pending and state.pending[0] == "pin":
+            return game, state
+    raise AssertionError("no seed gave a pin choice")
+
+
+@RULE("004", "Pin markers")
+def test_a_pin_marker_is_taken_when_the_saves_it_buys_outweigh_the_lost_move(tmp_path: Path) -> None:
+    # Taking the marker the British save better (by the exact odds, 2.0 figures lost against 2.5): a defender,
+    # who was not going to move, always takes it; an attacker takes it at a cautious setting and presses on
+    # without it when aggressive (a pinned unit may not move until it dices the marker off).
+    game, state = _pin_decision(tmp_path, first="german")
+    view = View(game, state, "british")
+    lost = {a: sum(int(k) * p for d in view.odds(a).values() for k, p in d.items()) for a in view.legal_actions}
+    assert lost[PinChoice(True)] < lost[PinChoice(False)]
+    assert {choose(game, state, aggression) for aggression in (0.0, 0.5, 1.0)} == {PinChoice(True)}
+    game, state = _pin_decision(tmp_path, first="british")
+    assert choose(game, state, aggression=0.0) == PinChoice(True)
+    assert choose(game, state, aggression=1.0) == PinChoice(False)
 
 
 # --- artillery -------------------------------------------------------------------------------------------------

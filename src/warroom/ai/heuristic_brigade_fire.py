@@ -71,7 +71,7 @@ def shot_value(board: Board, view: View, action: Hashable, target: str) -> float
     if not odds:
         return 0.0
     weight = target_weight(board, e)
-    figures = max(1, e_figures(view, target))
+    figures = max(1, e_figures(board, target))
     values: list[float] = []
     for label, dist in odds.items():
         if "figures lost" in label:
@@ -87,11 +87,10 @@ def shot_value(board: Board, view: View, action: Hashable, target: str) -> float
     return weight * (min(values) if values else 0.0)
 
 
-def e_figures(view: View, target: str) -> int:
-    for e in view.observation["enemy"]:
-        if e["id"] == target and e["detected"] == "spotted":
-            return len(e["figures"]) or 1
-    return 6
+def e_figures(board: Board, target: str) -> int:
+    """The figures of a spotted enemy (a unit only part detected shows none: a company's six, as a guess)."""
+    e = board.enemy.get(target)
+    return len(e.figures) if e is not None and e.spotted and e.figures else 6
 
 
 def bombard_value(board: Board, view: View, action: Hashable, target: str) -> float:
@@ -111,7 +110,7 @@ def bombard_value(board: Board, view: View, action: Hashable, target: str) -> fl
         elif "if the fire lands on target" in label:
             kills = sum(float(p) * _count(k) for k, p in dist.items())
             pinned = sum(float(p) for k, p in dist.items() if "pin" in k)
-            effect = kills / max(1, e_figures(view, target)) + 0.1 * pinned
+            effect = kills / max(1, e_figures(board, target)) + 0.1 * pinned
     return target_weight(board, e) * on_target * effect
 
 
