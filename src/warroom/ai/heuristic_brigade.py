@@ -64,7 +64,7 @@ def choose(view: View, rng: np.random.Generator, aggression: float) -> Hashable:
     if obs_phase == "indirect":
         return indirect(board, view, legal, rng)
     if isinstance(first, End) and all(isinstance(a, (End, Select)) for a in legal):
-        return select(board, legal, rng)
+        return select(board, legal, rng, aggression)
     return order(board, view, legal, rng, aggression)
 
 

@@ -43,7 +43,7 @@ FRAGILE = 0.45
 it is not pushed forward into fire."""
 
 
-def select(board: Board, legal: Sequence[Hashable], rng: np.random.Generator) -> Hashable:
+def select(board: Board, legal: Sequence[Hashable], rng: np.random.Generator, aggression: float) -> Hashable:
     """The next unit to order (types A to E in turn, BR-121), or End once every unit has its order."""
     picks = [a for a in legal if isinstance(a, Select)]
     if not picks:
@@ -56,7 +56,9 @@ def select(board: Board, legal: Sequence[Hashable], rng: np.random.Generator) ->
         _, d = board.nearest_enemy(u.at)
         if u.kind == "gun" and u.limbered:
             return (3, d, float(rng.random()))
-        if d <= REACH.get(u.kind, 20.0):
+        goal = _goal_point(board, u)
+        rushing = goal is not None and _moves_on(board, u, aggression) and _hurry(board, u, goal)
+        if d <= REACH.get(u.kind, 20.0) and not rushing:
             return (0, d, float(rng.random()))
         return (2, d, float(rng.random()))
 
@@ -76,7 +78,7 @@ def order(board: Board, view: View, legal: Sequence[Hashable], rng: np.random.Ge
     best_fire, fv = _best_fire(board, view, fires, rng, u.at)
     if pending == "after_advance":
         return best_fire if best_fire is not None and fv > 0.01 else hold
-    goal = _goal_point(board, u, aggression)
+    goal = _goal_point(board, u)
     if pending == "after_fire":
         if goal is not None and _moves_on(board, u, aggression):
             return _best_move(board, u, legal, goal, half=True, rng=rng) or hold
@@ -168,7 +170,7 @@ def _fire_threshold(board: Board, u: Own, aggression: float) -> float:
     return 0.03 + 0.12 * (1.0 - aggression)
 
 
-def _goal_point(board: Board, u: Own, aggression: float) -> Point | None:
+def _goal_point(board: Board, u: Own) -> Point | None:
     """Where the unit is making for: its objective (BR-130); observers and HQs follow behind the companies to see
     and call the fire; an attacking MG or mortar comes up to firing range and stops."""
     goal = board.goals.get(u.id)
