@@ -142,7 +142,7 @@ def _hurry(board: Board, u: Own, goal: Point) -> bool:
 
 
 ODDS_TARGETS = 3
-"""The shots whose exact odds are worked out, best first by weight and range: enough for the fire priorities,
+"""The targets whose shots' exact odds are worked out, best first by weight and range: enough for the fire priorities,
 few enough for a decision in well under 50 ms (issue 16)."""
 
 
@@ -154,8 +154,13 @@ def _best_fire(board: Board, view: View, fires: list[Fire], rng: np.random.Gener
             return 0.0
         return -target_weight(board, e) / (1.0 + distance(at, e.at) / 10.0)
 
+    targets: list[str] = []
+    for a in sorted(fires, key=prior):  # the likeliest targets, each with every weapon mode it is offered
+        if a.target not in targets:
+            targets.append(a.target)
+    chosen = set(targets[:ODDS_TARGETS])
     best, value = None, 0.0
-    for a in sorted(fires, key=prior)[:ODDS_TARGETS]:
+    for a in (a for a in fires if a.target in chosen):
         v = shot_value(board, view, a, a.target) + 1e-9 * float(rng.random())
         if v > value:
             best, value = a, v
