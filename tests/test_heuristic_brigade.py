@@ -191,6 +191,19 @@ def test_a_company_near_breaking_is_not_pushed_forward(tmp_path: Path) -> None:
     assert order_for(game, broken, "GB-A") == Hold("GB-A")
 
 
+@RULE("004", "Winning and Losing")
+def test_the_defender_holds_its_objective_and_goes_back_for_one_left_empty(tmp_path: Path) -> None:
+    # Objective points held when the last period ends decide the game (BR-130). The Germans defend (the British
+    # move first): the company on the farm stays on it; the one 10" from the empty mill goes to it.
+    game = make(tmp_path, unit("GB-A", "british", "gb_rifle_company", 24, 46, facing=0),
+                unit("DE-1", "german", "ge_grenadier_company", 24, 10),
+                unit("DE-2", "german", "ge_grenadier_company", 34, 31), extra=FARM + MILL)
+    state = to_phase5(game.initial_state(1), "german")
+    assert order_for(game, state, "DE-1") == Hold("DE-1")
+    action = order_for(game, state, "DE-2")
+    assert isinstance(action, (Move, Advance)) and action.dest == "obj:1"
+
+
 MINES = '[[minefields]]\nname = "Our belt"\nowner = "british"\nkind = "mixed"\nat = [18, 14]\nsize = [12, 2]\n'
 
 
