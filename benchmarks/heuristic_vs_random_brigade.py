@@ -14,6 +14,12 @@ with random play (draws count as not a win), each with its Wilson 95% interval, 
 Issue 16's target: the heuristic wins at least 90% of games from either side, or, where the scenario's balance
 forbids it, at least 30 points above random-vs-random. The last line gives the heuristic's decision time, p50
 and p99 (target: under 50 ms at p99). Every game is played by ``warroom.ai.play``; progress goes to stderr.
+
+Measured with ``--games 200`` (one worker on the shared 2-core machine, 19 minutes): the heuristic won as the
+German attacker at Butyrki 96.0% [92.3, 98.0] (random-vs-random 0.0%), as the Soviet defender 100% [98.1, 100]
+(89.0%); at Hill 112 as the British 94.5% [90.4, 96.9] (0.5%), as the Germans 100% [98.1, 100] (60.0%); at
+Ponyri as the Germans 95.5% [91.7, 97.6] (0.5%), as the Soviets 100% [98.1, 100] (71.0%); decisions p50 0.38 ms,
+p99 10.7 ms over 216,441.
 """
 
 from __future__ import annotations
