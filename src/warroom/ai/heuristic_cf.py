@@ -57,6 +57,7 @@ class Decision:
         self.attacking = view.side == "attacker"
         self._odds: dict[Hashable, Odds] = {}
         self.units = {u.id: u for u in self.pos.mine + self.pos.foes}
+        self.behind = self.pos.behind()
 
     def odds(self, a: Hashable) -> Odds:
         found = self._odds.get(a)
@@ -71,7 +72,7 @@ class Decision:
         p = self.pos
         late = max(0.0, min(1.0, (p.turn - 1) / max(1, p.turns - 1)))
         base = 0.6 + 0.8 * self.aggression if self.attacking else 0.2 + 0.6 * self.aggression
-        return base * (1.0 + 0.5 * late)
+        return base * (1.0 + (1.5 if self.behind else 0.3) * late)
 
     @property
     def caution(self) -> float:
@@ -170,7 +171,7 @@ def score(d: Decision, a: Any) -> float:
     k = a.kind
     fn = _SCORERS.get(k)
     if fn is not None:
-        return fn(d, a)
+        return float(fn(d, a))
     if k.startswith(("pivot_", "turret_")):
         return _face(d, a)
     return 0.0
@@ -233,7 +234,9 @@ def _assault(d: Decision, a: Any) -> float:
                                   for u in attackers)
             else:
                 total -= pr * 0.3
-    return total - (0.9 - 0.8 * d.aggression)
+    late = (p.turn - 1) / max(1, p.turns - 1)
+    urgency = 0.8 * late if d.behind else 0.0
+    return total - (0.9 - 0.8 * d.aggression) + urgency
 
 
 def _he(d: Decision, a: Any) -> float:
@@ -268,14 +271,20 @@ def _mines(d: Decision, a: Any) -> float:
     return (0.6 * d.press if on_way else 0.1) * p_pass(odds) - own_risk(d, odds)
 
 
-def _goal_pull(d: Decision, s: Space) -> float:
-    """How strongly space ``s`` draws the side's squads: near objectives it does not hold (CF-54, CF-55),
-    points over walking distance."""
+def _goal_pull(d: Decision, s: Space, mover: str = "") -> float:
+    """How strongly space ``s`` draws the side's squads: near objectives the enemy holds, and near its own that
+    no squad of its own stands in to hold (CF-54: held by the side that last had a squad, team or gun in it
+    alone; CF-55: points counted at the end), points over walking distance."""
     p = d.pos
     pull = 0.0
-    for g, pts in p.goals():
-        w = p.walk(s, g)
-        pull += pts / (1.0 + w)
+    for g, pts, held in p.objectives:
+        if held == d.view.side:
+            if any(f.holds for f in p.friends_at(g, besides=mover)):
+                continue
+            weight = 0.6 * pts
+        else:
+            weight = float(pts)
+        pull += weight / (1.0 + p.walk(s, g))
     return pull
 
 
@@ -294,7 +303,7 @@ def _place(d: Decision, u: Unit, s: Space) -> float:
     """What standing at ``s`` is worth to unit ``u``: the pull of the objectives (pressing on), cover and being
     out of enemy sight (seed "Terrain", "Line of Sight (LOS)"), next to a foe it can assault when pressing."""
     p = d.pos
-    value = d.press * 4.0 * _goal_pull(d, s)
+    value = d.press * 4.0 * _goal_pull(d, s, u.id)
     if any(at == s for at, _, _ in p.objectives):
         value += 0.5 * d.press
     danger = p.threats(s)
@@ -318,7 +327,7 @@ def _leader_place(d: Decision, u: Unit, s: Space) -> float:
         if f.type.is_smf:
             continue
         value += 1.0 + 0.7 * f.rank
-        value += 0.5 * d.press * _goal_pull(d, s)
+        value += 0.5 * d.press * _goal_pull(d, s, u.id)
     others = [f for f in p.mine if f.type.leader and f.id != u.id and f.at == s]
     value -= 0.8 * len(others)
     value -= 0.6 * p.threats(s) * (0.5 if p.cover(s) else 1.0) * d.caution
@@ -343,6 +352,8 @@ def _move(d: Decision, a: Any) -> float:
     ok = p_pass(odds)
     if not d.attacking:
         gain -= 0.15  # the defender holds its ground unless the move is clearly better
+    if u.hidden and a.kind != "leader_move":
+        gain -= 0.4 * (1.0 - d.aggression)  # CF-47: a blind that moves is revealed
     if a.kind == "assault_move":
         gain += 0.3 * d.aggression - 0.2
     if a.kind == "fall_back":
@@ -390,14 +401,11 @@ def _face(d: Decision, a: Any) -> float:
     """Seed "Vehicle Facing": face the hull or turret toward the nearest known enemy."""
     u = d.units.get(a.unit)
     p = d.pos
-    if u is None or not p.foes and not p.blinds:
+    if u is None or (not p.foes and not p.blinds):
         return -0.1
     target = min([f.at for f in p.foes] or p.blinds, key=lambda s: range_between(u.at, s))
     dc, dr = target[0] - u.at[0], target[1] - u.at[1]
-    if abs(dc) >= abs(dr):
-        want = "E" if dc > 0 else "W"
-    else:
-        want = "S" if dr > 0 else "N"
+    want = ("E" if dc > 0 else "W") if abs(dc) >= abs(dr) else ("S" if dr > 0 else "N")
     return 0.1 if a.kind.endswith(want) else -0.1
 
 

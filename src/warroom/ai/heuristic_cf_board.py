@@ -69,6 +69,7 @@ class Unit:
     done: bool = False
     moved: bool = False
     fired: bool = False
+    hidden: bool = False
 
     @property
     def rank(self) -> int:
@@ -109,6 +110,9 @@ class Position:
     turns: int
     break_at: dict[str, int]
     losses: dict[str, int]
+    points: dict[str, int]
+    """The points as the side can count them now (CF-55): objectives held, enemy units and leaders destroyed."""
+    ties: str
     _seen: dict[tuple[Space, Space], bool] = field(default_factory=dict)
 
     @classmethod
@@ -120,29 +124,39 @@ class Position:
         mine: list[Unit] = []
         foes: list[Unit] = []
         losses = dict.fromkeys(game.sides, 0)
+        victory = game.scenario.victory
+        points = dict.fromkeys(game.sides, 0)
         for u in obs["units"]:
             t = kind(u["type"])
             if u["status"] == "destroyed":
+                other = enemy if u["side"] == side else side
                 if not t.is_smf:
                     losses[u["side"]] += 1
+                    points[other] += victory.destroyed_unit
+                elif t.leader:
+                    points[other] += victory.destroyed_leader
                 continue
             if u["at"] is None or u.get("riding"):
                 continue
             unit = Unit(u["id"], u["side"], t, (u["at"][0], u["at"][1]), u["status"], bool(u.get("done")),
-                        bool(u.get("moved")), bool(u.get("fired")))
+                        bool(u.get("moved")), bool(u.get("fired")), bool(u.get("hidden")))
             (mine if u["side"] == side else foes).append(unit)
-        blinds = [(b["at"][0], b["at"][1]) for b in obs["blinds"] if b["side"] == enemy]
+        blinds: list[Space] = [(b["at"][0], b["at"][1]) for b in obs["blinds"] if b["side"] == enemy]
         smoke = frozenset((x["at"][0], x["at"][1]) for x in obs["smoke"])
         occupied = frozenset([u.at for u in mine + foes if not u.type.is_smf] + blinds)
-        objectives = [((o["at"][0], o["at"][1]), _points(game, o["name"]), o["held_by"]) for o in obs["objectives"]]
+        objectives: list[tuple[Space, int, str]] = [((o["at"][0], o["at"][1]), _points(game, o["name"]),
+                                                     str(o["held_by"])) for o in obs["objectives"]]
         mined = frozenset((m["at"][0], m["at"][1]) for m in obs["minefields"]
                           if m["laid_by"] != side and not m.get("path_found"))
+        for o in objectives:
+            points[o[2]] = points.get(o[2], 0) + o[1]
         board = game.board
         graph = tuple((s, tuple(t for t, _ in steps)) for s, steps in game.step_graphs["infantry"].items())
         sc = game.scenario
         return cls(view, side, enemy, obs, board, game.los, mine, foes, blinds, smoke, occupied, objectives, mined,
                    distances(board, hash(board), graph), int(obs["turn"]), int(sc.rules.turns or 99),
-                   {"attacker": sc.attacker.break_at, "defender": sc.defender.break_at}, losses)
+                   {"attacker": sc.attacker.break_at, "defender": sc.defender.break_at}, losses, points,
+                   str(victory.ties))
 
     # --- map facts ----------------------------------------------------------------------------------------
 
@@ -177,6 +191,12 @@ class Position:
     def goals(self) -> list[tuple[Space, int]]:
         """The objectives the side does not hold, with their points (CF-54, CF-55)."""
         return [(at, pts) for at, pts, held in self.objectives if held != self.side]
+
+    def behind(self) -> bool:
+        """Whether the side would lose were the game to end now (CF-55: more points win, ties as the scenario
+        says)."""
+        mine, theirs = self.points.get(self.side, 0), self.points.get(self.enemy, 0)
+        return mine < theirs or (mine == theirs and self.ties != self.side)
 
     def held(self) -> list[tuple[Space, int]]:
         return [(at, pts) for at, pts, held in self.objectives if held == self.side]
