@@ -235,6 +235,11 @@ def _assault(d: Decision, a: Any) -> float:
             else:
                 total -= pr * 0.3
     late = (p.turn - 1) / max(1, p.turns - 1)
+    desperate = d.behind and p.turn >= p.turns - 1
+    win = sum((q for dist in odds.values() for k, q in dist.items() if k.startswith("attackers")), Fraction(0))
+    lose = sum((q for dist in odds.values() for k, q in dist.items() if k.startswith("defenders")), Fraction(0))
+    if win <= lose and not desperate:
+        return -1.0  # the odds do not favour it: only a side losing in the last turns gambles
     urgency = 0.8 * late if d.behind else 0.0
     return total - (0.9 - 0.8 * d.aggression) + urgency
 
