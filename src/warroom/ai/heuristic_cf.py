@@ -289,7 +289,8 @@ def _goal_pull(d: Decision, s: Space, mover: str = "") -> float:
             weight = 0.6 * pts
         else:
             weight = float(pts)
-        pull += weight / (1.0 + p.walk(s, g))
+        w = min(p.walk(s, g), 16)
+        pull += weight * (1.0 / (1.0 + w) - 0.08 * w)  # the pull grows near, and each step counts from afar
     return pull
 
 
