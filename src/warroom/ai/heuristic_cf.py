@@ -196,8 +196,16 @@ def _group_fire(d: Decision, a: Any) -> float:
 
 
 def _op_fire(d: Decision, a: Any) -> float:
-    """Seed "Opportunity Fire": fire at a unit moving into sight, the approach the defender covers."""
-    return harm(d, d.odds(a), d.view.side) - 0.05 * (1 - d.aggression)
+    """Seed "Opportunity Fire": fire at a unit moving into sight, the approach the defender covers. A non-MG
+    unit op fires once a phase, so an anti-tank weapon keeps its shot for armour while enemy vehicles are about
+    (seed "Attacking vehicles")."""
+    value = harm(d, d.odds(a), d.view.side) - 0.05 * (1 - d.aggression)
+    u = d.units.get(a.unit)
+    target = d.units.get(a.other)
+    if u is not None and u.type.anti_tank is not None and (target is None or not target.type.is_vehicle) \
+            and any(f.type.armoured for f in d.pos.foes):
+        value *= 0.3
+    return value
 
 
 def _rally(d: Decision, a: Any) -> float:
@@ -314,6 +322,12 @@ def _place(d: Decision, u: Unit, s: Space) -> float:
         value += 0.5 * d.press
     danger = p.threats(s)
     value -= d.caution * danger * (0.5 if p.cover(s) else 1.0)
+    if not u.type.is_vehicle:
+        # seed "Close Assault": a squad in reach of enemy armour or squads may be assaulted; a side that leads on
+        # points, or is one loss from its break point (CF-56), keeps its squads out of reach
+        left = p.break_at[u.side] - p.losses[u.side]
+        fear = (0.0 if d.behind else 0.5) + (0.5 if left <= 1 else 0.0)
+        value -= d.caution * fear * p.assault_danger(s)
     if p.cover(s):
         value += 0.25
     if s in p.mined:

@@ -188,6 +188,19 @@ class Position:
                 total += 0.5
         return total
 
+    def assault_danger(self, s: Space) -> float:
+        """How many enemy units could close on space ``s`` and assault it next (seed "Close Assault": a unit
+        that moves next to an enemy may assault it; a tank adds 3, another armoured vehicle 2; seed "Vehicle
+        Movement": a tank moves 2 to 4 spaces, a squad 2)."""
+        total = 0.0
+        for f in self.foes:
+            if f.status != "good_order" or not f.type.may_close_assault:
+                continue
+            reach = 4 if f.type.is_vehicle else 3
+            if range_between(f.at, s) <= reach:
+                total += 1.5 if f.type.is_vehicle else 0.6
+        return total
+
     def goals(self) -> list[tuple[Space, int]]:
         """The objectives the side does not hold, with their points (CF-54, CF-55)."""
         return [(at, pts) for at, pts, held in self.objectives if held != self.side]
