@@ -396,8 +396,9 @@ def _retreat(d: Decision, a: Any) -> float:
 
 
 def _sacrifice(d: Decision, a: Any) -> float:
-    """CF-58 (seed "Single Mounted Figures (SMFs)"): a leader may die in a unit's place: worth it when the unit's
-    loss would break the side (CF-56)."""
+    """CF-60, CF-61 (seed "Single Mounted Figures (SMFs)"): a leader may be sacrificed to save a unit, which stays
+    suppressed; the leader is a point lost either way (CF-55), so it is worth it only when the unit's loss would
+    break the side (CF-56)."""
     p = d.pos
     left = p.break_at[d.view.side] - p.losses[d.view.side]
     return 1.0 if left <= 1 else -0.3
