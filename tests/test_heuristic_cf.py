@@ -142,7 +142,7 @@ def test_it_assaults_only_when_the_odds_favour_it() -> None:
             win = sum((p for k, p in dist.items() if k.startswith("attackers")), Fraction(0))
             lose = sum((p for k, p in dist.items() if k.startswith("defenders")), Fraction(0))
             pos = Position.of(view)
-            late_and_behind = pos.behind() and pos.turn >= pos.turns - 1
+            late_and_behind = pos.behind() and pos.late >= heuristic_cf.DESPERATE
             assert win > lose or late_and_behind, f"{action}: attackers win {win}, defenders win {lose}"
             assaults += 1
     assert assaults >= 1, "no close assault was made to check"

@@ -42,6 +42,9 @@ VALUE = (0.0, 1.0, 2.2, 4.0)
 Status, Hit Results and Rallying": a pinned unit may not advance, a suppressed one may not fire, a destroyed one
 is a point, CF-55, and a step to the break point, CF-56)."""
 
+DESPERATE = 0.75
+"""From this far into the game (:attr:`Position.late`) a side that is behind on points gambles on close assaults."""
+
 OUTCOME_RANK = {"good order": 0, "pinned": 1, "suppressed": 2, "destroyed": 3}
 
 Odds = dict[str, dict[str, Fraction]]
@@ -69,8 +72,7 @@ class Decision:
     def press(self) -> float:
         """How much the side presses on: the attacker more, and more as the turns run out (CF-55: points are
         counted at the end)."""
-        p = self.pos
-        late = max(0.0, min(1.0, (p.turn - 1) / max(1, p.turns - 1)))
+        late = self.pos.late
         base = 0.6 + 0.8 * self.aggression if self.attacking else 0.2 + 0.6 * self.aggression
         return base * (1.0 + (1.5 if self.behind else 0.3) * late)
 
@@ -242,8 +244,8 @@ def _assault(d: Decision, a: Any) -> float:
                                   for u in attackers)
             else:
                 total -= pr * 0.3
-    late = (p.turn - 1) / max(1, p.turns - 1)
-    desperate = d.behind and p.turn >= p.turns - 1
+    late = p.late
+    desperate = d.behind and late >= DESPERATE
     win = sum((q for dist in odds.values() for k, q in dist.items() if k.startswith("attackers")), Fraction(0))
     lose = sum((q for dist in odds.values() for k, q in dist.items() if k.startswith("defenders")), Fraction(0))
     if win <= lose and not desperate:

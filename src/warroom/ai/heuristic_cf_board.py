@@ -113,6 +113,9 @@ class Position:
     points: dict[str, int]
     """The points as the side can count them now (CF-55): objectives held, enemy units and leaders destroyed."""
     ties: str
+    late: float
+    """How far the game has run, 0 at the start to 1 in its last turn (seed "Tracking Turns"; by the game
+    clock where the scenario ends the game by it, seed "Game Clock (optional)")."""
     _seen: dict[tuple[Space, Space], bool] = field(default_factory=dict)
 
     @classmethod
@@ -153,10 +156,15 @@ class Position:
         board = game.board
         graph = tuple((s, tuple(t for t, _ in steps)) for s, steps in game.step_graphs["infantry"].items())
         sc = game.scenario
+        turns = int(sc.rules.turns or 0)
+        if game.clock_ends_at:
+            late = min(1.0, float(obs["clock"]) / float(game.clock_ends_at))
+        else:
+            late = min(1.0, (int(obs["turn"]) - 1) / max(1, turns - 1))
         return cls(view, side, enemy, obs, board, game.los, mine, foes, blinds, smoke, occupied, objectives, mined,
                    distances(board, hash(board), graph), int(obs["turn"]), int(sc.rules.turns or 99),
                    {"attacker": sc.attacker.break_at, "defender": sc.defender.break_at}, losses, points,
-                   str(victory.ties))
+                   str(victory.ties), late)
 
     # --- map facts ----------------------------------------------------------------------------------------
 
