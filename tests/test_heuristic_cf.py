@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from warroom import ai
-from warroom.ai import heuristic_cf
+from warroom.ai import heuristic_cf, heuristic_cf_value
 from warroom.ai.heuristic_cf_board import Position
 from warroom.core.game import Game, GameState, load_game, shipped_scenarios
 
@@ -142,7 +142,7 @@ def test_it_assaults_only_when_the_odds_favour_it() -> None:
             win = sum((p for k, p in dist.items() if k.startswith("attackers")), Fraction(0))
             lose = sum((p for k, p in dist.items() if k.startswith("defenders")), Fraction(0))
             pos = Position.of(view)
-            late_and_behind = pos.behind() and pos.late >= heuristic_cf.DESPERATE
+            late_and_behind = pos.behind() and pos.late >= heuristic_cf_value.DESPERATE
             assert win > lose or late_and_behind, f"{action}: attackers win {win}, defenders win {lose}"
             assaults += 1
     assert assaults >= 1, "no close assault was made to check"
@@ -233,9 +233,9 @@ def test_it_never_reads_the_state() -> None:
     """A player sees the game only through its View: the modules never touch the view's private state."""
     import inspect
 
-    from warroom.ai import heuristic_cf_board
+    from warroom.ai import heuristic_cf_board, heuristic_cf_moves
 
-    for module in (heuristic_cf, heuristic_cf_board):
+    for module in (heuristic_cf, heuristic_cf_board, heuristic_cf_moves, heuristic_cf_value):
         assert "_state" not in inspect.getsource(module)
 
 

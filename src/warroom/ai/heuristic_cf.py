@@ -1,5 +1,6 @@
 """The Company Fire heuristic: the tactics a Company Fire player would recognise, each scored on the engine's
-exact odds (``view.odds``) and the position as the side's view shows it (:mod:`.heuristic_cf_board`).
+exact odds (``view.odds``) and the position as the side's view shows it (:mod:`.heuristic_cf_board`; the worth
+of results in :mod:`.heuristic_cf_value`, the movement tactics in :mod:`.heuristic_cf_moves`).
 
 Every legal action is given a score (:func:`score`); the best is played, ties broken by ``rng``. ``end`` and
 ``pass`` score nothing, so a unit acts only when acting is worth something. The tactics:
@@ -32,53 +33,11 @@ from typing import Any
 
 import numpy as np
 
-from warroom.ai.heuristic_cf_board import STATUS_RANK, Position, Unit
+from warroom.ai.heuristic_cf_board import STATUS_RANK
+from warroom.ai.heuristic_cf_moves import dismount_score, face_score, move_score, retreat_score
+from warroom.ai.heuristic_cf_value import DESPERATE, VALUE, Decision, harm, own_risk, p_pass, unit_worth
 from warroom.ai.view import View
-from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.geometry import range_between
-
-VALUE = (0.0, 1.0, 2.2, 4.0)
-"""What putting an enemy squad at each status is worth: good order, pinned, suppressed, destroyed (seed "Unit
-Status, Hit Results and Rallying": a pinned unit may not advance, a suppressed one may not fire, a destroyed one
-is a point, CF-55, and a step to the break point, CF-56)."""
-
-DESPERATE = 0.75
-"""From this far into the game (:attr:`Position.late`) a side that is behind on points gambles on close assaults."""
-
-OUTCOME_RANK = {"good order": 0, "pinned": 1, "suppressed": 2, "destroyed": 3}
-
-Odds = dict[str, dict[str, Fraction]]
-
-
-class Decision:
-    """One decision: the position, the odds asked for so far (each action's odds asked once), the weights."""
-
-    def __init__(self, view: View, aggression: float) -> None:
-        self.view = view
-        self.pos = Position.of(view)
-        self.aggression = aggression
-        self.attacking = view.side == "attacker"
-        self._odds: dict[Hashable, Odds] = {}
-        self.units = {u.id: u for u in self.pos.mine + self.pos.foes}
-        self.behind = self.pos.behind()
-
-    def odds(self, a: Hashable) -> Odds:
-        found = self._odds.get(a)
-        if found is None:
-            found = self._odds[a] = self.view.odds(a)
-        return found
-
-    @property
-    def press(self) -> float:
-        """How much the side presses on: the attacker more, and more as the turns run out (CF-55: points are
-        counted at the end)."""
-        late = self.pos.late
-        base = 0.6 + 0.8 * self.aggression if self.attacking else 0.2 + 0.6 * self.aggression
-        return base * (1.0 + (1.5 if self.behind else 0.3) * late)
-
-    @property
-    def caution(self) -> float:
-        return 0.6 - 0.4 * self.aggression
 
 
 def choose(view: View, rng: np.random.Generator, aggression: float = 0.5) -> Hashable:
@@ -93,79 +52,6 @@ def choose(view: View, rng: np.random.Generator, aggression: float = 0.5) -> Has
     return top[int(rng.integers(len(top)))] if len(top) > 1 else top[0]
 
 
-# --- the value of hurting and being hurt ---------------------------------------------------------------
-
-
-def unit_worth(d: Decision, u: Unit | None) -> float:
-    """What a unit is worth to its side: a squad, team or gun a point and a step toward the break point
-    (CF-55, CF-56), a leader his point and his bonus, a vehicle more."""
-    if u is None:
-        return 0.6  # a blind: it may be a dummy (CF-47)
-    if u.type.is_vehicle:
-        return 1.5
-    if u.type.leader:
-        return 0.8
-    if u.type.is_smf:
-        return 0.4
-    p = d.pos
-    left = p.break_at[u.side] - p.losses[u.side]
-    return 1.0 + (0.8 if left <= 1 else 0.0)
-
-
-def harm(d: Decision, odds: Odds, attacker_side: str) -> float:
-    """The expected worth of an attack's results: for each target the odds of each status it is left at, less
-    where it was (seed "Unit Status, Hit Results and Rallying"); a jammed MG costs a little (seed "Opportunity
-    Fire": MGs jam)."""
-    total = 0.0
-    for label, dist in odds.items():
-        target = d.units.get(label)
-        if target is not None and target.side == attacker_side:
-            continue  # a roll for one of the side's own units (a Movement Test, a mine)
-        now = target.rank if target is not None else 0
-        worth = unit_worth(d, target)
-        for outcome, p in dist.items():
-            if not p:
-                continue
-            status = outcome.split(",")[0].strip()
-            rank = OUTCOME_RANK.get(status)
-            if rank is None:
-                continue
-            gain = VALUE[max(rank, now)] - VALUE[now]
-            total += float(p) * gain * worth
-            if "jammed" in outcome:
-                total -= float(p) * 0.3
-    return total
-
-
-def own_risk(d: Decision, odds: Odds) -> float:
-    """The expected cost of the rolls an action makes against the side's own units (a Movement Test failing,
-    a minefield's passage, seed "Movement", "Mines (beta)")."""
-    cost = 0.0
-    for label, dist in odds.items():
-        name = label.split(":")[0]
-        u = d.units.get(name)
-        if u is None or u.side != d.view.side:
-            continue
-        for outcome, p in dist.items():
-            if outcome in ("fails", "failed"):
-                cost += float(p) * 0.15
-            rank = OUTCOME_RANK.get(outcome.split(",")[0].strip())
-            if rank is not None and rank > u.rank:
-                cost += float(p) * (VALUE[rank] - VALUE[u.rank]) * unit_worth(d, u)
-    return cost
-
-
-def p_pass(odds: Odds) -> float:
-    """The odds every Movement Test and passage the action rolls goes its way."""
-    p = 1.0
-    for dist in odds.values():
-        good = sum(float(v) for k, v in dist.items() if k in ("passes", "rallied", "path found", "cleared"))
-        bad = sum(float(v) for k, v in dist.items() if k in ("fails", "failed"))
-        if good + bad:
-            p *= good / (good + bad)
-    return p
-
-
 # --- scoring each kind of action -----------------------------------------------------------------------
 
 
@@ -175,7 +61,7 @@ def score(d: Decision, a: Any) -> float:
     if fn is not None:
         return float(fn(d, a))
     if k.startswith(("pivot_", "turret_")):
-        return _face(d, a)
+        return face_score(d, a)
     return 0.0
 
 
@@ -286,117 +172,6 @@ def _mines(d: Decision, a: Any) -> float:
     return (0.6 * d.press if on_way else 0.1) * p_pass(odds) - own_risk(d, odds)
 
 
-def _goal_pull(d: Decision, s: Space, mover: str = "") -> float:
-    """How strongly space ``s`` draws the side's squads: near objectives the enemy holds, and near its own that
-    no squad of its own stands in to hold (CF-54: held by the side that last had a squad, team or gun in it
-    alone; CF-55: points counted at the end), points over walking distance."""
-    p = d.pos
-    pull = 0.0
-    for g, pts, held in p.objectives:
-        if held == d.view.side:
-            if any(f.holds for f in p.friends_at(g, besides=mover)):
-                continue
-            weight = 0.6 * pts
-        else:
-            weight = float(pts)
-        w = min(p.walk(s, g), 16)
-        pull += weight * (1.0 / (1.0 + w) - 0.08 * w)  # the pull grows near, and each step counts from afar
-    return pull
-
-
-def _hold_cost(d: Decision, u: Unit, here: Space) -> float:
-    """What leaving ``here`` costs: an objective the unit holds alone (CF-54)."""
-    p = d.pos
-    if not u.holds:
-        return 0.0
-    others = [f for f in p.friends_at(here, besides=u.id) if f.holds]
-    if others:
-        return 0.0
-    return sum(2.0 * pts for at, pts, held in p.objectives if at == here and held == d.view.side)
-
-
-def _place(d: Decision, u: Unit, s: Space) -> float:
-    """What standing at ``s`` is worth to unit ``u``: the pull of the objectives (pressing on), cover and being
-    out of enemy sight (seed "Terrain", "Line of Sight (LOS)"), next to a foe it can assault when pressing."""
-    p = d.pos
-    value = d.press * 4.0 * _goal_pull(d, s, u.id)
-    if any(at == s for at, _, _ in p.objectives):
-        value += 0.5 * d.press
-    danger = p.threats(s)
-    value -= d.caution * danger * (0.5 if p.cover(s) else 1.0)
-    if not u.type.is_vehicle:
-        # seed "Close Assault": a squad in reach of enemy armour or squads may be assaulted; a side that leads on
-        # points, or is one loss from its break point (CF-56), keeps its squads out of reach
-        left = p.break_at[u.side] - p.losses[u.side]
-        fear = (0.0 if d.behind else 0.5) + (0.5 if left <= 1 else 0.0)
-        value -= d.caution * fear * p.assault_danger(s)
-    if p.cover(s):
-        value += 0.25
-    if s in p.mined:
-        value -= 4.0  # seed "Mines (beta)": never stop in a known minefield without a path
-    if d.attacking and u.type.may_close_assault:
-        weak = [f for f in p.foes if range_between(f.at, s) <= 2 and f.rank >= 1 and not f.type.is_vehicle]
-        value += 0.3 * d.aggression * len(weak)
-    return value
-
-
-def _leader_place(d: Decision, u: Unit, s: Space) -> float:
-    """Seed "Unit Status, Hit Results and Rallying" and "Movement": a leader adds to rallies and Movement Tests
-    of units in his space, so he stands with the squads, most of all the shaken ones and those pressing on."""
-    p = d.pos
-    value = 0.0
-    for f in p.friends_at(s, besides=u.id):
-        if f.type.is_smf:
-            continue
-        value += 1.0 + 0.7 * f.rank
-        value += 0.5 * d.press * _goal_pull(d, s, u.id)
-    others = [f for f in p.mine if f.type.leader and f.id != u.id and f.at == s]
-    value -= 0.8 * len(others)
-    value -= 0.6 * p.threats(s) * (0.5 if p.cover(s) else 1.0) * d.caution
-    if s in p.mined:
-        value -= 4.0
-    return value
-
-
-def _move(d: Decision, a: Any) -> float:
-    """Seed "Movement": a move from one place to a better one; its Movement Test and any minefield passed
-    priced on the exact odds (seed "Mines (beta)")."""
-    u = d.units.get(a.unit)
-    if u is None or a.space is None:
-        return -1.0
-    p = d.pos
-    here = u.at
-    place = _leader_place if u.type.leader else _place
-    gain = place(d, u, a.space) - place(d, u, here) - _hold_cost(d, u, here)
-    if any(w in p.mined for w in a.via):
-        gain -= 2.0
-    odds = d.odds(a)
-    ok = p_pass(odds)
-    if not d.attacking:
-        gain -= 0.15  # the defender holds its ground unless the move is clearly better
-    if u.hidden and a.kind != "leader_move":
-        gain -= 0.4 * (1.0 - d.aggression)  # CF-47: a blind that moves is revealed
-    if a.kind == "assault_move":
-        gain += 0.3 * d.aggression - 0.2
-    if a.kind == "fall_back":
-        gain += 0.2
-    # seed "Movement": the whole way out of enemy sight is a free move, the way to advance by bounds
-    if p.threats(a.space) == 0 and p.threats(here) == 0:
-        gain += 0.1
-    return ok * gain - own_risk(d, odds) - 0.02
-
-
-def _retreat(d: Decision, a: Any) -> float:
-    """Seed "Unit Status, Hit Results and Rallying", Hit Reduction: retreat a space to take one hit fewer,
-    unless that gives up an objective the unit holds alone (CF-54)."""
-    u = d.units.get(a.unit)
-    if u is None:
-        return 0.5
-    if a.kind == "retreat" and d.view.observation.get("decision") == "ca_retreat":
-        return 0.5
-    return 0.5 - 0.3 * _hold_cost(d, u, u.at)
-
-
 def _sacrifice(d: Decision, a: Any) -> float:
     """CF-60, CF-61 (seed "Single Mounted Figures (SMFs)"): a leader may be sacrificed to save a unit, which stays
     suppressed; the leader is a point lost either way (CF-55), so it is worth it only when the unit's loss would
@@ -418,27 +193,6 @@ def _occupy(d: Decision, a: Any) -> float:
     p = d.pos
     on_objective = any(at == a.space for at, _, _ in p.objectives)
     return 1.0 if on_objective else (0.3 if d.attacking else -0.1)
-
-
-def _face(d: Decision, a: Any) -> float:
-    """Seed "Vehicle Facing": face the hull or turret toward the nearest known enemy."""
-    u = d.units.get(a.unit)
-    p = d.pos
-    if u is None or (not p.foes and not p.blinds):
-        return -0.1
-    target = min([f.at for f in p.foes] or p.blinds, key=lambda s: range_between(u.at, s))
-    dc, dr = target[0] - u.at[0], target[1] - u.at[1]
-    want = ("E" if dc > 0 else "W") if abs(dc) >= abs(dr) else ("S" if dr > 0 else "N")
-    return 0.1 if a.kind.endswith(want) else -0.1
-
-
-def _dismount(d: Decision, a: Any) -> float:
-    """CF-91: carried infantry dismounts when the enemy is near."""
-    p = d.pos
-    if a.space is None:
-        return 0.0
-    near = min((range_between(a.space, s) for s in p.enemy_spaces()), default=99)
-    return 0.3 if near <= 4 else -0.1
 
 
 def _fixed(value: float) -> Any:
@@ -463,18 +217,18 @@ _SCORERS = {
     "mortar_smoke": _smoke,
     "find_path": _mines,
     "clear_mines": _mines,
-    "move": _move,
-    "leader_move": _move,
-    "assault_move": _move,
-    "fall_back": _move,
-    "retreat": _retreat,
+    "move": move_score,
+    "leader_move": move_score,
+    "assault_move": move_score,
+    "fall_back": move_score,
+    "retreat": retreat_score,
     "sacrifice": _sacrifice,
     "lose": _lose,
     "occupy": _occupy,
     "occupy_bocage": lambda d, a: 0.05 if not d.attacking else -0.05,
     "button_up": _fixed(-0.05),
     "mount": _fixed(-0.1),
-    "dismount": _dismount,
+    "dismount": dismount_score,
 }
 """The scorer of each kind of action (KINDS in the game's actions)."""
 
