@@ -48,7 +48,7 @@ class Decision:
         """How much the side presses on: the attacker more, and more as the turns run out (CF-55: points are
         counted at the end)."""
         late = self.pos.late
-        base = 0.6 + 0.8 * self.aggression if self.attacking else 0.2 + 0.6 * self.aggression
+        base = 0.6 + 0.8 * self.aggression if self.attacking else 0.1 + 0.4 * self.aggression
         return base * (1.0 + (1.5 if self.behind else 0.3) * late)
 
     @property
