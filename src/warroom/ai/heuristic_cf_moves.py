@@ -62,7 +62,9 @@ def _place(d: Decision, u: Unit, s: Space) -> float:
     if p.cover(s):
         value += 0.25
     if s in p.mined:
-        value -= 4.0  # seed "Mines (beta)": never stop in a known minefield without a path
+        # seed "Mines (beta)", CF-98: only a squad stops in a known minefield with no path found, to clear it;
+        # a weapon team, gun or SMF goes round
+        value -= 4.0 if u.type.kind == "squad" else 100.0
     if d.attacking and u.type.may_close_assault:
         weak = [f for f in p.foes if range_between(f.at, s) <= 2 and f.rank >= 1 and not f.type.is_vehicle]
         value += 0.3 * d.aggression * len(weak)
