@@ -254,8 +254,8 @@ def _wins(stem: str, side: str, games: int) -> int:
 
 
 def test_it_beats_random_on_crossroads_patrol_from_both_sides() -> None:
-    """Random-vs-random, Crossroads Patrol goes to the defender 99% of the time (issue 16). Measured over 20 games
-    a side (benchmarks/heuristic_vs_random.py), the heuristic won 50-70% as the attacker (random: 0%) and 100% as
-    the defender; the thresholds leave a margin for the dice."""
-    assert _wins("crossroads_patrol", "attacker", 20) >= 6
+    """Random-vs-random, Crossroads Patrol goes to the defender 99% of the time (issue 16). Measured with
+    benchmarks/heuristic_vs_random.py, the heuristic won 84% of 50 games as the attacker (random: 0%) and 100% as
+    the defender; the thresholds (50% and 90% of 20 games) leave a margin for the dice."""
+    assert _wins("crossroads_patrol", "attacker", 20) >= 10
     assert _wins("crossroads_patrol", "defender", 20) >= 18
