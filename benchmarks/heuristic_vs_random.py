@@ -81,6 +81,9 @@ def run(game_name: str, stems: Sequence[str] | None, games: int, spec: str, max_
         raise UsageError(f"unknown scenario {', '.join(unknown)} for {game_name}; "
                          f"scenarios: {', '.join(sorted(paths))}")
     timed = Timed(ai.player(spec))
+    if not ai.plays(timed.inner, game_name):
+        raise UsageError(f"player {spec} has no tactics for {game_name} (it plays {', '.join(timed.inner.games)})"
+                         if hasattr(timed.inner, "games") else f"player {spec} does not play {game_name}")
     rows: list[Row] = []
     for stem in chosen:
         game = load_game(game_name, paths[stem])
