@@ -150,8 +150,9 @@ def test_it_assaults_only_when_the_odds_favour_it() -> None:
 
 
 @RULE(SEED, "Opportunity Fire")
-def test_it_takes_op_fire_with_good_odds_and_holds_fire_with_none() -> None:
-    """Op fire at a unit moving into sight: taken when the odds of a pin or worse are a third or better."""
+def test_it_takes_op_fire_with_good_odds() -> None:
+    """Op fire at a unit moving into sight covers the approach: taken whenever the odds of a pin or worse are a
+    third or better."""
     checked = 0
     for view, _ in views("crossroads_patrol", range(12), heuristic_as("defender")):
         ops = [a for a in view.legal_actions if a.kind == "op_fire"]
@@ -168,8 +169,8 @@ def test_it_takes_op_fire_with_good_odds_and_holds_fire_with_none() -> None:
 
 @RULE(SEED, "Movement")
 def test_the_attacker_closes_on_the_objectives() -> None:
-    """The attacker moves on the objectives it does not hold (CF-54, CF-55): after its first two turns its
-    squads stand nearer the crossroads houses than where they set up, in most games."""
+    """The attacker moves on the objectives it does not hold (CF-54, CF-55): its
+    squads stand nearer the crossroads houses at the end of turn 3 than where they set up, in most games."""
     game = game_of("crossroads_patrol")
     closer = 0
     for seed in range(8):
