@@ -280,7 +280,7 @@ def test_legal_and_deterministic_over_many_decisions(stem: str) -> None:
 
 
 def test_it_beats_random_from_both_sides_of_ponyri() -> None:
-    # Measured with `benchmarks/heuristic_vs_random_brigade.py --games 50`: German 48/50, Soviet 50/50 against
+    # Measured with `benchmarks/heuristic_vs_random.py --game brigade --games 50`: German 48/50, Soviet 50/50 against
     # random, where random-vs-random the Germans win none and the Soviets 33; 6 seeded games a side here, at
     # least 5 won (these seeds: German 6/6, Soviet 6/6).
     game, path = _scenario("ponyri")
