@@ -17,7 +17,6 @@ from warroom.ai.heuristic_cf_board import Position
 from warroom.core.game import Game, GameState, load_game, shipped_scenarios
 
 RULE = pytest.mark.rule
-SEED = "002"
 """The Company Fire seed file."""
 
 CF = {p.stem: p for p in shipped_scenarios()["company-fire"]}
@@ -65,8 +64,8 @@ def choice(view: ai.View, seed: int = 0, aggression: float = 0.5) -> Any:
 # --- tactics -------------------------------------------------------------------------------------------
 
 
-@RULE(SEED, "Non-Phasing Reaction Fire")
-@RULE(SEED, "Individual Unit Fire")
+@RULE("002", "Non-Phasing Reaction Fire")
+@RULE("002", "Individual Unit Fire")
 def test_it_fires_at_the_target_where_the_odds_of_a_pin_or_worse_are_best() -> None:
     """In reaction fire, with a choice of targets all in the same status, it fires, and at the one where the odds
     of a pin or worse (a result worse than the target's status now) are best."""
@@ -92,7 +91,7 @@ def test_it_fires_at_the_target_where_the_odds_of_a_pin_or_worse_are_best() -> N
     assert checked >= 3, "too few reaction-fire choices between targets to check"
 
 
-@RULE(SEED, "Unit Status, Hit Results and Rallying")
+@RULE("002", "Unit Status, Hit Results and Rallying")
 def test_it_rallies_a_suppressed_unit_when_it_can() -> None:
     """Rally: a suppressed unit that may try to rally tries (a suppressed unit may not fire or move toward the
     enemy, so a failed rally costs it nothing); a leader in its space makes the odds better."""
@@ -110,7 +109,7 @@ def test_it_rallies_a_suppressed_unit_when_it_can() -> None:
     assert checked >= 2, "too few rally segments with a suppressed unit to check"
 
 
-@RULE(SEED, "Mines (beta)")
+@RULE("002", "Mines (beta)")
 @pytest.mark.slow
 def test_it_does_not_walk_into_a_known_minefield() -> None:
     """A space marked as mined costs a roll to pass and 3d6 to each unit that fails: only a squad, which may
@@ -129,7 +128,7 @@ def test_it_does_not_walk_into_a_known_minefield() -> None:
     assert moves_checked >= 20
 
 
-@RULE(SEED, "Close Assault")
+@RULE("002", "Close Assault")
 @pytest.mark.slow
 def test_it_assaults_only_when_the_odds_favour_it() -> None:
     """High score wins the close assault, the difference in hits on each loser: it goes in only where the
@@ -149,7 +148,7 @@ def test_it_assaults_only_when_the_odds_favour_it() -> None:
     assert assaults >= 1, "no close assault was made to check"
 
 
-@RULE(SEED, "Opportunity Fire")
+@RULE("002", "Opportunity Fire")
 def test_it_takes_op_fire_with_good_odds() -> None:
     """Op fire at a unit moving into sight covers the approach: taken whenever the odds of a pin or worse are a
     third or better."""
@@ -167,7 +166,7 @@ def test_it_takes_op_fire_with_good_odds() -> None:
     assert checked >= 3
 
 
-@RULE(SEED, "Movement")
+@RULE("002", "Movement")
 def test_the_attacker_closes_on_the_objectives() -> None:
     """The attacker moves on the objectives it does not hold (CF-54, CF-55): its
     squads stand nearer the crossroads houses at the end of turn 3 than where they set up, in most games."""
