@@ -30,7 +30,8 @@ SAMPLERS = {
     "company-fire": "warroom.ai.belief_cf",
     "brigade": "warroom.ai.belief_brigade",
 }
-"""The belief sampler module of each game; each defines ``deal(view, rng) -> GameState``."""
+"""The belief sampler module of each game; each defines ``dealer(view) -> (rng -> GameState)``: what it reads
+of the view read once, then a deal per generator."""
 
 
 class NotDealable(UsageError):
@@ -40,12 +41,12 @@ class NotDealable(UsageError):
 
 
 @functools.cache
-def _deal(ruleset: str) -> Callable[[View, np.random.Generator], Any] | None:
+def _dealer(ruleset: str) -> Callable[[View], Callable[[np.random.Generator], Any]] | None:
     name = SAMPLERS.get(ruleset)
     if name is None:
         return None
-    deal: Callable[[View, np.random.Generator], Any] = importlib.import_module(name).deal
-    return deal
+    make: Callable[[View], Callable[[np.random.Generator], Any]] = importlib.import_module(name).dealer
+    return make
 
 
 def sampler_games() -> tuple[str, ...]:
@@ -56,11 +57,23 @@ def sampler_games() -> tuple[str, ...]:
 def sample_hidden(view: View, rng: np.random.Generator) -> GameState:
     """A full state consistent with everything ``view``'s side has seen, its hidden things dealt by ``rng``
     and its dice seeded afresh from ``rng``. :class:`NotDealable` where the position cannot be dealt."""
-    deal = _deal(view.game.ruleset)
-    if deal is None:
-        raise UsageError(f"no belief sampler for {view.game.ruleset}; samplers: {', '.join(SAMPLERS)}")
-    state: GameState = deal(view, rng)
+    state: GameState = dealer(view)(rng)
     return state
+
+
+def dealer(view: View) -> Callable[[np.random.Generator], GameState]:
+    """What the sampler reads of ``view``, read once: a function that deals a state from a generator, as
+    :func:`sample_hidden` does (a search deals many states from one view)."""
+    make = _dealer(view.game.ruleset)
+    if make is None:
+        raise UsageError(f"no belief sampler for {view.game.ruleset}; samplers: {', '.join(SAMPLERS)}")
+    return make(view)
+
+
+def reseed(ruleset: str, state: GameState, rng: np.random.Generator) -> GameState:
+    """A dealt ``state`` of ``ruleset`` with its dice seeded afresh from ``rng`` (each game's ``reseed``)."""
+    again: GameState = importlib.import_module(SAMPLERS[ruleset]).reseed(state, rng)
+    return again
 
 
 def fresh_seed(rng: np.random.Generator) -> int:

@@ -23,14 +23,14 @@ enemy's in the middle of fire (BR-120) is :class:`NotDealable`.
 from __future__ import annotations
 
 import copy
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import numpy as np
 
 from warroom.ai.belief import NotDealable, fresh_seed
 from warroom.ai.view import View
-from warroom.rulesets.brigade.game.common import U, Event, Mission
+from warroom.rulesets.brigade.game.common import Event, Mission, U
 from warroom.rulesets.brigade.game.play import Builder
 from warroom.rulesets.brigade.game.state import BrigadeState
 
@@ -77,6 +77,17 @@ def _legal_strings(state: BrigadeState) -> list[str]:
     return sorted(str(a) for a in state.legal_actions())
 
 
+def dealer(view: View) -> Callable[[np.random.Generator], BrigadeState]:
+    """A function that deals a position from a generator (:func:`deal`); :class:`NotDealable` up front where the
+    position cannot be dealt."""
+    obs = view.observation
+    game: Any = view.game
+    ctx = game.ctx
+    if obs["result"] is not None or obs["to_act"] != ctx.side_moving(int(obs["move"])):
+        raise NotDealable("a finished game or a pin choice in the middle of fire (BR-120) is not dealt")
+    return lambda rng: deal(view, rng)
+
+
 def deal(view: View, rng: np.random.Generator) -> BrigadeState:
     """A Brigade position consistent with everything ``view``'s side has seen (module docstring)."""
     g: Any = view.game
@@ -97,11 +108,11 @@ def deal(view: View, rng: np.random.Generator) -> BrigadeState:
         i = ctx.index[e["id"]]
         t = tpl[i]
         figs = tuple(tuple(f) for f in e["figures"])
-        units[i] = U(figs, t.roles[:len(figs)] if len(t.roles) >= len(figs) else t.roles, status=e["status"],  # type: ignore[arg-type]
+        units[i] = U(figs, t.roles[:len(figs)] if len(t.roles) >= len(figs) else t.roles, status=e["status"],
                      pinned=e["pinned"], stuck=e["stuck"], limbered=e["limbered"], facing=e["facing"],
                      order=e["order"], plan=tuple(e["plan"]), mounted=e["mounted"], holders=e["horse_holders"],
                      aboard=ctx.index[e["aboard"]] if e["aboard"] is not None else -1,
-                     bikes=(tuple(e["bicycles"]),) if "bicycles" in e else ())  # type: ignore[arg-type]
+                     bikes=(tuple(e["bicycles"]),) if "bicycles" in e else ())
 
     known: dict[int, int] = {}
     for e in obs["enemy"]:
@@ -110,7 +121,7 @@ def deal(view: View, rng: np.random.Generator) -> BrigadeState:
         if e["detected"] == "spotted":
             known[i] = 2
             figs = tuple(tuple(f) for f in e["figures"])
-            units[i] = U(figs, t.roles[:len(figs)], pinned=e["pinned"], facing=e["facing"],  # type: ignore[arg-type]
+            units[i] = U(figs, t.roles[:len(figs)], pinned=e["pinned"], facing=e["facing"],
                          mounted=e["mounted"])
         else:
             known[i] = 1
@@ -148,13 +159,14 @@ def deal(view: View, rng: np.random.Generator) -> BrigadeState:
     unfound = [k for k, m in enumerate(ctx.minefields) if m.owner == enemy and k not in revealed_mine]
     if unfound:
         fields = list(ctx.minefields)
-        figs = [f for u in units if u.on for f in u.figs]
+        standing = [f for u in units if u.on for f in u.figs]
         for k in unfound:
             m = fields[k]
             for _ in range(TRIES):
                 x0 = float(rng.uniform(0.0, max(0.0, width - m.size[0])))
                 y0 = float(rng.uniform(band[0], max(band[0], min(band[1], depth - m.size[1]))))
-                if not any(x0 - 2 <= x <= x0 + m.size[0] + 2 and y0 - 2 <= y <= y0 + m.size[1] + 2 for x, y in figs):
+                x1, y1 = x0 + m.size[0] + 2, y0 + m.size[1] + 2
+                if not any(x0 - 2 <= x <= x1 and y0 - 2 <= y <= y1 for x, y in standing):
                     fields[k] = m.model_copy(update={"at": (round(x0, 1), round(y0, 1))})
                     break
         deal_ctx = copy.copy(ctx)
@@ -172,9 +184,9 @@ def deal(view: View, rng: np.random.Generator) -> BrigadeState:
             battery, unit = -1, ctx.index[bid]
             caller = unit
         landed = tuple(m["landed"]) if m["landed"] is not None else None
-        missions.append(Mission(battery, caller, tuple(m["aim"]), int(m["due"]), landed, False, unit))  # type: ignore[arg-type]
+        missions.append(Mission(battery, caller, tuple(m["aim"]), int(m["due"]), landed, False, unit))
 
-    revealed = [frozenset(), frozenset()]
+    revealed: list[frozenset[int]] = [frozenset(), frozenset()]
     revealed[s] = revealed_mine
     dice = dict(np.random.default_rng(fresh_seed(rng)).bit_generator.state)
     log = tuple(Event((side,), text) for text in obs["narration"])
@@ -232,3 +244,11 @@ def deal(view: View, rng: np.random.Generator) -> BrigadeState:
         if _legal_strings(state) == wanted:
             return state
     return final(selected, 0, ())
+
+
+def reseed(state: BrigadeState, rng: np.random.Generator) -> BrigadeState:
+    """``state`` with its dice seeded afresh from ``rng``: a search deals a position once and plays it again with
+    new dice."""
+    dice = dict(np.random.default_rng(fresh_seed(rng)).bit_generator.state)
+    return BrigadeState(state.ctx, state.move, state.phase, state.stage, state.selected, state.pending, state.units,
+                        dict(state.pairs), state.missions, state.revealed, dice, state.log, state.result_data)

@@ -25,6 +25,7 @@ weapon) start clear, and a choice in the middle of an action (CF-60) is :class:`
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -117,6 +118,12 @@ def _card_flags(view: View) -> tuple[dict[str, set[str]], set[tuple[str, Any]]]:
 
 def deal(view: View, rng: np.random.Generator) -> CFState:
     """A Company Fire position consistent with everything ``view``'s side has seen (module docstring)."""
+    return dealer(view)(rng)
+
+
+def dealer(view: View) -> Callable[[np.random.Generator], CFState]:
+    """What :func:`deal` reads of the view, read once: a function that deals a position from a generator (a
+    search deals many from one view). :class:`NotDealable` where the position cannot be dealt."""
     g: Any = view.game
     sc = g.scenario
     obs = view.observation
@@ -131,7 +138,7 @@ def deal(view: View, rng: np.random.Generator) -> CFState:
 
     # units: the scenario's set-up, then what the side sees of each
     flags, just_declared = _card_flags(view)
-    units: list[UnitState] = [
+    base: list[UnitState] = [
         UnitState(u.at, "good_order", u.hidden, u.occupies_bocage, False, False, False, False, False, False,
                   u.smoke_rounds, u.facing or "", u.turret or "", riding=g.index[u.riding] if u.riding else -1)
         for u in g.units]
@@ -141,96 +148,55 @@ def deal(view: View, rng: np.random.Generator) -> CFState:
         seen.add(i)
         at = _space(e["at"]) if e["at"] is not None else None
         riding = g.index[e["riding"]] if "riding" in e else -1
-        base = units[i]._replace(at=at, status=e["status"], hidden=bool(e.get("hidden", False)),
-                                 bocage=bool(e["occupies_bocage"]), facing=e.get("facing", ""),
-                                 turret=e.get("turret", ""), riding=riding)
+        unit = base[i]._replace(at=at, status=e["status"], hidden=bool(e.get("hidden", False)),
+                                bocage=bool(e["occupies_bocage"]), facing=e.get("facing", ""),
+                                turret=e.get("turret", ""), riding=riding)
         if e["side"] == side:
-            base = base._replace(moved=e["moved"], fired=e["fired"], done=e["done"], smoke_rounds=e["smoke_rounds"],
+            unit = unit._replace(moved=e["moved"], fired=e["fired"], done=e["done"], smoke_rounds=e["smoke_rounds"],
                                  **dict.fromkeys(flags.get(e["id"], ()), True))
-        units[i] = base
+        base[i] = unit
 
     blinds = {who: [_space(b["at"]) for b in obs["blinds"] if b["side"] == who] for who in (side, enemy)}
-    own_hidden_at = {units[i].at for i in seen if g.side_of[i] == side and units[i].hidden}
-    dummies: list[tuple[str, Space]] = [(side, sp) for sp in blinds[side] if sp not in own_hidden_at]
+    own_hidden_at = {base[i].at for i in seen if g.side_of[i] == side and base[i].hidden}
+    own_dummies: list[tuple[str, Space]] = [(side, sp) for sp in blinds[side] if sp not in own_hidden_at]
 
     # the enemy's hidden units: each group (a carrier and its riders, CF-90) under one of its blind markers
     missing = [i for i in range(len(g.units)) if g.side_of[i] == enemy and i not in seen]
     riders: dict[int, list[int]] = {}
     groups: list[list[int]] = []
     for i in missing:
-        r = units[i].riding
+        r = base[i].riding
         if r >= 0 and r in missing:
             riders.setdefault(r, []).append(i)
     for i in missing:
-        if not (units[i].riding >= 0 and units[i].riding in missing):
+        if not (base[i].riding >= 0 and base[i].riding in missing):
             groups.append([i, *riders.get(i, [])])
-    order = rng.permutation(len(groups))
-    count: dict[Space, list[int]] = {sp: [0, 0] for sp in blinds[enemy]}  # non-SMF, SMF units under each blind
     vehicle_spaces = g.step_graphs["vehicle"]
-    for k in order:
-        group = groups[int(k)]
-        head = group[0]
-        smf = 1 if g.smf[head] else 0
-        allowed = [sp for sp in blinds[enemy]
-                   if B.stacking_allows(count[sp][0] + 1 - smf, count[sp][1] + smf)
-                   and (not g.vehicle[head] or vehicle_spaces.get(sp))]
-        if not allowed:
-            allowed = list(blinds[enemy])
-        if not allowed:  # no blind left: the units are off the table, as the side reads it
-            for i in group:
-                units[i] = units[i]._replace(at=None, status="removed", hidden=True, bocage=False)
-            continue
-        sp = allowed[int(rng.integers(len(allowed)))]
-        count[sp][0] += 1 - smf
-        count[sp][1] += smf
-        bocage = B.has_bocage(g.board, sp) and bool(rng.integers(2))
-        for n, i in enumerate(group):
-            units[i] = units[i]._replace(at=sp, status="good_order", hidden=True, bocage=bocage and n == 0,
-                                         riding=head if n else -1)
-    dummies += [(enemy, sp) for sp in blinds[enemy] if count[sp] == [0, 0]]
+    bocage_at = {sp: B.has_bocage(g.board, sp) for sp in blinds[enemy]}
 
     # minefields: own in full, the enemy's marked ones as seen, its unmarked ones dealt (CF-52)
     scenario_enemy = [m for m in sc.minefields if m.laid_by == enemy]
-    real_pool = [m.real for m in scenario_enemy]
-    rng.shuffle(real_pool)
-    mines: list[MineState] = []
-    mined: set[Space] = set()
-    for m in obs["minefields"]:
-        at = _space(m["at"])
-        mined.add(at)
-        if m["laid_by"] == side:
-            mines.append(MineState(at, side, bool(m["real"]), bool(m["marked"]), False, False))
-        else:
-            real = real_pool.pop() if real_pool else True
-            mines.append(MineState(at, enemy, real, True, bool(m["path_found"]), False))
+    reals = [m.real for m in scenario_enemy]
+    seen_mines = [(_space(m["at"]), m) for m in obs["minefields"]]
+    mined = {at for at, _ in seen_mines}
     marked_at_start = {m.at for m in scenario_enemy if m.marked}
-    found = sum(1 for m in obs["minefields"] if m["laid_by"] == enemy and _space(m["at"]) not in marked_at_start)
+    found = sum(1 for at, m in seen_mines if m["laid_by"] == enemy and at not in marked_at_start)
     unknown = max(0, sum(1 for m in scenario_enemy if not m.marked) - found)
-    if unknown:
-        zone = getattr(sc, enemy).setup_zone
-        standing = {u.at for u in units if u.at is not None}
-        free = [sp for sp in g.spaces if any(sp in z for z in zone) and sp not in standing and sp not in mined]
-        for k in rng.permutation(len(free))[:unknown]:
-            real = real_pool.pop() if real_pool else True
-            mines.append(MineState(free[int(k)], enemy, real, False, False, False))
+    zone = getattr(sc, enemy).setup_zone
+    standing = {u.at for i, u in enumerate(base) if u.at is not None and i in seen} | set(blinds[enemy])
+    free = [sp for sp in g.spaces if any(sp in z for z in zone) and sp not in standing and sp not in mined]
 
     # fire missions (CF-50): own as seen, the enemy's kind and observer dealt
-    n = 0 if side == "attacker" else 1
     own_left = (int(obs["fire_missions_left"]["he"]), int(obs["fire_missions_left"]["smoke"]))
     fos = {who: [i for i in range(len(g.units)) if g.side_of[i] == who and g.types[i].has("forward_observer")]
            or [i for i in range(len(g.units)) if g.side_of[i] == who] for who in (side, enemy)}
-    declared: list[Mission] = []
-    for m in obs["fire_missions_marked"]:
-        who = m["side"]
-        kind = m["kind"] if who == side else ("he" if rng.integers(2) else "smoke")
-        fo = fos[who][int(rng.integers(len(fos[who])))] if who == enemy else fos[who][0]
-        declared.append(Mission(who, fo, _space(m["at"]), kind, (kind, _space(m["at"])) not in just_declared))
+    marked_missions = [(m["side"], m["kind"], _space(m["at"])) for m in obs["fire_missions_marked"]]
     start = getattr(sc, enemy).fire_missions
-    enemy_declared = sum(1 for m in declared if m.side == enemy)
+    enemy_declared = sum(1 for who, _, _ in marked_missions if who == enemy)
     enemy_left = (max(0, start.he - enemy_declared), start.smoke)
-    missions = (own_left, enemy_left) if n == 0 else (enemy_left, own_left)
+    missions = (own_left, enemy_left) if side == "attacker" else (enemy_left, own_left)
 
-    colour_of = ((sc.attacker.colour, "attacker"), (sc.defender.colour, "defender"))
+    colour_of: Any = ((sc.attacker.colour, "attacker"), (sc.defender.colour, "defender"))
     jokers = 2 if sc.rules.jokers else 0
     card = None if obs["card"] == "opening Move card" else parse_card(obs["card"])
     deck, phases = _cards(view, jokers, obs["phasing"], dict(colour_of), card)
@@ -238,7 +204,65 @@ def deal(view: View, rng: np.random.Generator) -> CFState:
                       int(obs["clock"]), jokers)
     held = tuple(o["held_by"] for o in obs["objectives"])
     log = tuple(LogLine(text, side) for text in obs["log"])
-    dice = _rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
     smoke = tuple(Smoke(_space(x["at"]), x["side"]) for x in obs["smoke"])
-    return CFState(g, tuple(units), tuple(sorted(dummies)), tuple(mines), init, missions, tuple(declared), smoke,
-                   held, (), log, dice, None, len(view.history))
+    steps = len(view.history)
+
+    def draw(rng: np.random.Generator) -> CFState:
+        units = list(base)
+        count: dict[Space, list[int]] = {sp: [0, 0] for sp in blinds[enemy]}  # non-SMF, SMF units under each
+        for k in rng.permutation(len(groups)):
+            group = groups[int(k)]
+            head = group[0]
+            smf = 1 if g.smf[head] else 0
+            allowed = [sp for sp in blinds[enemy]
+                       if B.stacking_allows(count[sp][0] + 1 - smf, count[sp][1] + smf)
+                       and (not g.vehicle[head] or vehicle_spaces.get(sp))] or list(blinds[enemy])
+            if not allowed:  # no blind left: the units are off the table, as the side reads it
+                for i in group:
+                    units[i] = units[i]._replace(at=None, status="removed", hidden=True, bocage=False)
+                continue
+            sp = allowed[int(rng.integers(len(allowed)))]
+            count[sp][0] += 1 - smf
+            count[sp][1] += smf
+            bocage = bocage_at[sp] and bool(rng.integers(2))
+            for n, i in enumerate(group):
+                units[i] = units[i]._replace(at=sp, status="good_order", hidden=True, bocage=bocage and n == 0,
+                                             riding=head if n else -1)
+        dummies = own_dummies + [(enemy, sp) for sp in blinds[enemy] if count[sp] == [0, 0]]
+
+        real_pool = list(reals)
+        rng.shuffle(real_pool)
+        mines: list[MineState] = []
+        for at, m in seen_mines:
+            if m["laid_by"] == side:
+                mines.append(MineState(at, side, bool(m["real"]), bool(m["marked"]), False, False))
+            else:
+                mines.append(MineState(at, enemy, real_pool.pop() if real_pool else True, True,
+                                       bool(m["path_found"]), False))
+        if unknown:
+            for k in rng.permutation(len(free))[:unknown]:
+                mines.append(MineState(free[int(k)], enemy, real_pool.pop() if real_pool else True, False, False,
+                                       False))
+
+        declared: list[Mission] = []
+        for who, kind, at in marked_missions:
+            if who == side:
+                declared.append(Mission(who, fos[who][0], at, kind, (kind, at) not in just_declared))
+            else:
+                fo = fos[who][int(rng.integers(len(fos[who])))]
+                declared.append(Mission(who, fo, at, "he" if rng.integers(2) else "smoke", True))
+        dice = _rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
+        return CFState(g, tuple(units), tuple(sorted(dummies)), tuple(mines), init, missions, tuple(declared),
+                       smoke, held, (), log, dice, None, steps)
+
+    return draw
+
+
+def reseed(state: CFState, rng: np.random.Generator) -> CFState:
+    """``state`` with its dice seeded afresh from ``rng``, keeping what was worked out about its position (its
+    legal actions and the rules' memo do not depend on the dice): a search deals a position once and plays it
+    again with new dice."""
+    dice = _rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
+    s: Any = state
+    return CFState(s.game, s.units, s.dummies, s.mines, s.init, s.missions, s.declared, s.smoke, s.held,
+                   s.decisions, s.log, dice, s.outcome, s.steps, legal=s.legal_actions(), memo=s.memo())
