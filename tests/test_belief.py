@@ -176,8 +176,9 @@ def test_brigade_deals_place_undetected_units_over_the_whole_band_they_could_be_
 
 @RULE("002", "Individual Unit Fire")
 @RULE("004", "Detection")
-@pytest.mark.parametrize(("ruleset", "stem"), [("company-fire", "hedgerow_breakout"), ("company-fire", "cobra_breakout"),
-                                               ("brigade", "ponyri"), ("brigade", "hill_112")])
+@pytest.mark.parametrize(("ruleset", "stem"), [("company-fire", "hedgerow_breakout"),
+                                               ("company-fire", "cobra_breakout"), ("brigade", "ponyri"),
+                                               ("brigade", "hill_112")])
 def test_fog_twins_give_the_same_deal_for_the_same_generator(ruleset: str, stem: str) -> None:
     """A deal is made from what the side has seen only: twins of a position that differ in what the side cannot
     know (tools/fog.py: blinds real or dummy, an undetected unit or unfound minefield moved) deal alike."""

@@ -37,7 +37,7 @@ from warroom.rulesets.brigade.game.state import BrigadeState
 MARCH = 6.0
 """Inches an undetected unit is taken to cover per move of its side since the start (a bound of ordinary
 movement, seed 004 "Movement")."""
-TRIES = 12
+TRIES = 3
 """Placements tried for an undetected unit before one in sight of the side is kept."""
 
 
