@@ -19,9 +19,9 @@ from warroom.tools.fog import TWIN_BUILDERS, twins
 
 RULE = pytest.mark.rule
 
-TEST_OPTIONS: dict[str, dict[str, object]] = {"search": {"iterations": 30, "deals": 2}}
-"""Options the tests build players with: a fixed iteration budget for search (deterministic), on two deals a
-decision (quick)."""
+TEST_OPTIONS: dict[str, dict[str, object]] = {"search": {"iterations": 10, "deals": 1, "rollout": 0}}
+"""Options the tests build players with: a fixed iteration budget for search (deterministic), on one deal a
+decision and no rollout (quick: the cannot-cheat test asks search for hundreds of decisions)."""
 
 
 def scenario(ruleset: str, stem: str) -> tuple[str, object]:

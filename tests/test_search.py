@@ -94,7 +94,7 @@ def test_search_takes_the_kill_shot_that_random_misses() -> None:
     best = max(odds, key=lambda a: odds[a])
     assert odds[best] >= Fraction(1, 4) and sorted(odds.values())[-2] <= odds[best] / 2  # the position is as said
     view = ai.View(game, state, side)
-    search = ai.player("search", iterations=1500, rollout=0)
+    search = ai.player("search", iterations=1500, rollout=0, prior="none")
     assert [search.choose(view, np.random.default_rng(k)) for k in range(2)] == [best, best]
     rand = ai.player("random")
     assert sum(rand.choose(view, np.random.default_rng(k)) == best for k in range(30)) < 10
@@ -124,6 +124,8 @@ def test_the_evaluation_is_the_result_at_the_end_and_leans_with_the_points() -> 
     ("search:c=-0.5", r"c=-0\.5 is not an exploration constant of 0 or more"),
     ("search:policy=greedy", r"policy='greedy' is not one of auto, heuristic, cheap, random"),
     ("search:deals=0", r"deals=0 is not a positive number"),
+    ("search:prior=oracle", r"prior='oracle' is not one of auto, none"),
+    ("search:margin=2", r"margin=2\.0 is not between 0 and 1"),
     ("search:iterations=many", r"option iterations='many' is not a int"),
     ("search:depth=3", r"player 'search' has no option 'depth'"),
 ])

@@ -28,6 +28,9 @@ from warroom.ai.heuristic import _policy, policy_games
 from warroom.ai.view import View
 from warroom.core.game import GameState
 
+PRIORS = ("auto", "none")
+"""What the search starts from: ``auto`` the heuristic's own choice where it plays the game (kept unless the
+search finds an action better by more than ``margin``), ``none`` nothing."""
 POLICIES = ("auto", "heuristic", "cheap", "random")
 """Rollout policies: ``auto`` the heuristic where it plays the game, else ``cheap``; ``cheap`` a weighted random
 policy that prefers what fights to what waits; ``random`` any legal action."""
@@ -103,7 +106,7 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, think: float = 1.0, iterations: int = 0, rollout: int = 2, c: float = 0.4,
-                 policy: str = "auto", deals: int = 32) -> None:
+                 policy: str = "auto", deals: int = 32, prior: str = "auto", margin: float = 0.02) -> None:
         if not think > 0:
             raise ValueError(f"think={think} is not a number of seconds above 0")
         if iterations < 0:
@@ -114,6 +117,10 @@ class SearchPlayer:
             raise ValueError(f"c={c} is not an exploration constant of 0 or more")
         if deals < 1:
             raise ValueError(f"deals={deals} is not a positive number of dealt positions")
+        if prior not in PRIORS:
+            raise ValueError(f"prior={prior!r} is not one of {', '.join(PRIORS)}")
+        if not 0 <= margin <= 1:
+            raise ValueError(f"margin={margin} is not between 0 and 1")
         if policy not in POLICIES:
             raise ValueError(f"policy={policy!r} is not one of {', '.join(POLICIES)}")
         self.think = think
@@ -122,6 +129,8 @@ class SearchPlayer:
         self.c = c
         self.policy = policy
         self.deals = deals
+        self.prior = prior
+        self.margin = margin
         self.last: dict[str, Any] = {}
         """What the last decision's search did: iterations, seconds, each root action's visits and mean."""
 
@@ -187,6 +196,15 @@ class SearchPlayer:
         order = {a: k for k, a in enumerate(legal)}
         best = max((a for a in root.children if a in allowed),
                    key=lambda a: (root.children[a].visits, root.children[a].total, -order[a]))
+        if self.prior == "auto" and view.game.ruleset in policy_games():
+            module = _policy(view.game.ruleset)
+            assert module is not None
+            first: Hashable = module.choose(view, np.random.default_rng(rng.integers(2**63 - 1)), 0.5)
+            self.last["prior"] = str(first)
+            mine, theirs = root.children.get(first), root.children[best]
+            if first in allowed and (mine is None or not mine.visits
+                                     or theirs.total / theirs.visits <= mine.total / mine.visits + self.margin):
+                return first
         return best
 
     def _fallback(self, view: View, rng: np.random.Generator, policy: Any) -> Hashable:
@@ -250,6 +268,6 @@ def _ucb(node: _Node, log_n: float, c: float) -> float:
 
 
 def search_player(think: float = 1.0, iterations: int = 0, rollout: int = 2, c: float = 0.4,
-                  policy: str = "auto", deals: int = 32) -> SearchPlayer:
+                  policy: str = "auto", deals: int = 32, prior: str = "auto", margin: float = 0.02) -> SearchPlayer:
     """Determinised MCTS over dealt states (think: seconds a decision; iterations: a fixed budget instead)."""
-    return SearchPlayer(think, iterations, rollout, c, policy, deals)
+    return SearchPlayer(think, iterations, rollout, c, policy, deals, prior, margin)
