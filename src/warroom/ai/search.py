@@ -1,13 +1,17 @@
 """The search player: determinised Monte Carlo tree search over the engine's chance model (issue 16, item 3).
 
-Each iteration deals a full state from the side's view with the game's belief sampler
-(:func:`warroom.ai.belief.sample_hidden`: hidden things dealt where the rules allow, the dice seeded afresh),
-then descends a tree of the side's own decisions by UCT (the upper confidence bound of Kocsis and
-Szepesvári, counted over the children legal in the deal, as information-set MCTS does), the enemy's decisions
-and the dice played on the dealt state by the rollout policy and the state's own generator; it expands one
-new decision, plays a short rollout (``rollout`` actions) and scores the position it reaches from the side's
-point of view (:func:`evaluate`: the result where the game is over, else victory points and the state of
-each side's units), and backs the score up the path. The action chosen is the root's most visited.
+Each iteration takes a full state dealt from the side's view by the game's belief sampler
+(:mod:`warroom.ai.belief`: hidden things dealt where the rules allow) with its dice seeded afresh from the
+search's generator; the first ``deals`` iterations deal anew, later ones play those deals again with new dice
+(dealing reads the view once, :func:`warroom.ai.belief.dealer`; a deal's legal actions are kept, so an
+iteration costs little more than its own actions). It descends a tree of the side's own decisions by UCT (the
+upper confidence bound of Kocsis and Szepesvári, counted over the children legal in the deal, as
+information-set MCTS does) while the side is to act, expands one new decision, plays ``rollout`` more actions
+by the rollout policy (both sides: the heuristic where it plays the game, else a cheap weighted random policy)
+and scores the position it reaches from the side's point of view (:func:`evaluate`: the result where the game
+is over, else victory points and the state of each side's units), backing the score up the path. The action
+chosen is the root's most visited; with ``prior=auto`` the heuristic's own choice is kept unless the search
+finds one better by more than ``margin``.
 
 The search reads only the view: the deals are made from the side's observation and history, so the same view,
 generator and ``iterations`` give the same action whatever the hidden truth (tests/test_ai.py, cannot-cheat).
