@@ -2,7 +2,8 @@
 
 Each iteration takes a full state dealt from the side's view by the game's belief sampler
 (:mod:`warroom.ai.belief`: hidden things dealt where the rules allow) with its dice seeded afresh from the
-search's generator; the first ``deals`` iterations deal anew, later ones play those deals again with new dice
+search's generator; up to ``deals`` of them are dealt anew (the k-th at iteration k squared, so a short search
+is not all dealing), the others play those deals again with new dice
 (dealing reads the view once, :func:`warroom.ai.belief.dealer`; a deal's legal actions are kept, so an
 iteration costs little more than its own actions). It descends a tree of the side's own decisions by UCT (the
 upper confidence bound of Kocsis and Szepesvári, counted over the children legal in the deal, as
@@ -185,11 +186,11 @@ class SearchPlayer:
         pool: list[GameState] = []
         ruleset = view.game.ruleset
         while (n < budget) if budget else (n == 0 or time.perf_counter() < deadline):
-            if len(pool) < self.deals:
+            if len(pool) < self.deals and len(pool) ** 2 <= n:  # deals grow as the root of the iterations
                 state = deal(rng)
                 pool.append(state)
             else:
-                state = reseed(ruleset, pool[n % self.deals], rng)
+                state = reseed(ruleset, pool[n % len(pool)], rng)
             n += 1
             self._iterate(root, state, side, allowed, rng, policy, view.game)
         self.last = {"iterations": n, "seconds": time.perf_counter() - start,
