@@ -27,6 +27,7 @@ def test_search_is_registered_with_its_options() -> None:
     assert {"think", "iterations", "rollout", "c"} <= set(entry.options())
     p = ai.player("search:iterations=20,rollout=1,c=0.5")
     assert isinstance(p, SearchPlayer) and (p.iterations, p.rollout, p.c) == (20, 1, 0.5)
+    assert ai.plays(p, "company-fire") and ai.plays(p, "brigade") and not ai.plays(p, "a game with no sampler")
 
 
 @pytest.mark.parametrize(("ruleset", "stem", "actions"), [("company-fire", "crossroads_patrol", 120),

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from warroom.ai.belief import NotDealable, dealer, reseed
+from warroom.ai.belief import NotDealable, dealer, reseed, sampler_games
 from warroom.ai.heuristic import _policy, policy_games
 from warroom.ai.view import View
 from warroom.core.game import GameState
@@ -136,6 +136,8 @@ class SearchPlayer:
         self.deals = deals
         self.prior = prior
         self.margin = margin
+        self.games = sampler_games()
+        """The games search plays: those with a belief sampler (it plays only on dealt states)."""
         self.last: dict[str, Any] = {}
         """What the last decision's search did: iterations, seconds, each root action's visits and mean."""
 
