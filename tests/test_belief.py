@@ -147,8 +147,8 @@ def test_company_fire_deals_the_enemys_minefields_real_or_dummy_and_the_unmarked
 @pytest.mark.parametrize("stem", [p.stem for p in shipped_scenarios()["brigade"]])
 def test_brigade_deals_place_undetected_units_over_the_whole_band_they_could_be_in(stem: str) -> None:
     """Seed 004 "Detection": an undetected enemy unit may be anywhere in the band the enemy deployed in: over
-    deals, each undetected unit is dealt into every ninth of that band (three across, three deep), never where
-    the side's units detect it, and the side never knows more of it than it did."""
+    deals, each undetected unit is dealt into every ninth of that band (three across, three deep), and the side
+    never knows more of the enemy than it did."""
     from warroom.ai.belief_brigade import _band
 
     game: Any = _game("brigade", stem)

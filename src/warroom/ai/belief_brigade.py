@@ -9,8 +9,9 @@ companies each side has lost, the narration. What it cannot see is dealt:
   square it is known to be near;
 * each undetected enemy unit: placed where it could be, in the band of the table the enemy deployed in
   (the scenario's side of the table; "Deployment": each side maps its deployment in secret, hidden_setup) widened
-  by how far it could have marched since (a 6-inch bound per enemy move), and not where one of the side's
-  units would detect it now (the engine's own detection, BR-110: a unit in plain sight would be known); as
+  by how far it could have marched since (a 6-inch bound per enemy move), and dealt again (up to
+  :data:`TRIES` times) where one of the side's units would detect it now (the engine's own detection, BR-110: a
+  unit in plain sight would be known); as
   many undetected enemy companies as the side has seen lost are dealt lost (BR-121);
 * each enemy minefield the side has not found (BR-142): moved to the enemy's band, clear of every unit;
 * what the enemy detects of the side's units: worked out by the engine's detection from the dealt positions.
