@@ -79,8 +79,9 @@ def rate(game: Game, rollout: int, iterations: int, games: int, max_actions: int
     return counting.iterations / max(counting.seconds, 1e-9), counting.searches
 
 
-def match(game: Game, vs: str, games: int, think: float, iterations: int, max_actions: int) -> dict[str, Any]:
-    """``games`` games of search against ``vs``, in side-swapped pairs of the same seed."""
+def match(game: Game, vs: str, games: int, think: float, iterations: int, max_actions: int,
+          first_seed: int = 0) -> dict[str, Any]:
+    """``games`` games of search against ``vs``, in side-swapped pairs of the same seed, from ``first_seed``."""
     search = SearchPlayer(think=think, iterations=iterations)
     other = ai.player(vs)
     won = drawn = lost = 0
@@ -88,7 +89,7 @@ def match(game: Game, vs: str, games: int, think: float, iterations: int, max_ac
     decisions = 0
     start = time.perf_counter()
     for k in range(games):
-        seed, side = k // 2, game.sides[k % 2]
+        seed, side = first_seed + k // 2, game.sides[k % 2]
         players: dict[str, Any] = dict.fromkeys(game.sides, other)
         players[side] = search
         played = ai.play(game, players, seed=seed, max_actions=max_actions)
@@ -116,6 +117,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds a decision in the match")
     parser.add_argument("--iterations", type=int, default=0, help="a fixed budget instead of --think")
     parser.add_argument("--max-actions", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=0, help="the first pair's seed")
     parser.add_argument("--profile", action="store_true", help="cProfile the rate run")
     args = parser.parse_args()
 
@@ -136,7 +138,7 @@ def main() -> None:
         for spec in args.scenario or DEFAULT_MATCH:
             g = scenario(spec)
             budget = f"{args.iterations} iterations" if args.iterations else f"{args.think}s"
-            r = match(g, args.vs, args.games, args.think, args.iterations, args.max_actions)
+            r = match(g, args.vs, args.games, args.think, args.iterations, args.max_actions, args.seed)
             low, high = r["wilson"]
             print(f"search ({budget} a decision) vs {args.vs} on {g.scenario_name}: {r['won']} won, {r['drawn']} "
                   f"drawn, {r['lost']} lost of {r['games']}; win rate {r['won'] / r['games']:.0%} "
