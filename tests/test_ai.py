@@ -19,6 +19,10 @@ from warroom.tools.fog import TWIN_BUILDERS, twins
 
 RULE = pytest.mark.rule
 
+TEST_OPTIONS: dict[str, dict[str, object]] = {"search": {"iterations": 10, "deals": 1, "rollout": 0}}
+"""Options the tests build players with: a fixed iteration budget for search (deterministic), on one deal a
+decision and no rollout (quick: the cannot-cheat test asks search for hundreds of decisions)."""
+
 
 def scenario(ruleset: str, stem: str) -> tuple[str, object]:
     return ruleset, next(p for p in shipped_scenarios()[ruleset] if p.stem == stem)
@@ -137,7 +141,7 @@ def test_no_player_can_cheat(ruleset: str, stem: str) -> None:
     pairs = _twin_views(ruleset, stem, seed=4, every=2, limit=400)
     assert pairs, f"no twin position in {stem}"
     for entry in ai.available():
-        p = ai.player(entry.name)
+        p = ai.player(entry.name, **TEST_OPTIONS.get(entry.name, {}))
         if not ai.plays(p, ruleset):
             continue
         for k, (a, b) in enumerate(pairs):
@@ -150,11 +154,12 @@ def test_no_player_can_cheat(ruleset: str, stem: str) -> None:
 @pytest.mark.parametrize("ruleset", sorted(shipped_scenarios()))
 def test_every_player_only_ever_returns_a_legal_action(ruleset: str) -> None:
     for entry in ai.available():
-        if not ai.plays(ai.player(entry.name), ruleset):
+        p = ai.player(entry.name, **TEST_OPTIONS.get(entry.name, {}))
+        if not ai.plays(p, ruleset):
             continue
         for path in shipped_scenarios()[ruleset][:3]:
             game = warroom.load_game(ruleset, path)
-            ai.play(game, dict.fromkeys(game.sides, entry.name), seed=11, max_actions=300, history=False)
+            ai.play(game, dict.fromkeys(game.sides, p), seed=11, max_actions=300, history=False)
 
 
 def test_a_player_that_peeks_at_the_state_is_caught() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from warroom.ai.heuristic import heuristic_player
+from warroom.ai.search import search_player
 from warroom.ai.view import View
 
 
@@ -32,5 +33,6 @@ def random_player() -> RandomPlayer:
 BUILT_IN: list[tuple[str, str, Callable[..., Any]]] = [
     ("random", "any legal action, uniformly at random: the baseline", random_player),
     ("heuristic", "each game's tactics, using the engine's exact odds", heuristic_player),
+    ("search", "looks ahead over the odds on states dealt from what its side has seen (MCTS)", search_player),
 ]
 """(name, summary, factory) of each of warroom's own players."""

@@ -1,0 +1,151 @@
+"""The search player: iterations per second, and its win rate against another player.
+
+    python benchmarks/search.py                                  # iterations per second on Crossroads Patrol
+    python benchmarks/search.py --vs heuristic --games 100       # and 100 side-swapped games a scenario
+    python benchmarks/search.py --vs random --games 10 --think 0.2 --scenario company-fire:hedgerow_hell
+
+Targets (issue 16, "Figures"): at least 1,000 iterations a second on Crossroads Patrol, each iteration a deal
+of the hidden things (belief sampler), a descent of the tree of the side's own decisions and a rollout or
+evaluation; and ``search`` at 1 second a decision beating ``heuristic`` in at least 65% of games over
+side-swapped pairs on Crossroads Patrol, Hedgerow Hell and one Brigade scenario (at least 100 games each).
+
+The rate is measured over the decisions of a few seeded games against random (only decisions with more than
+one legal action search), for each rollout depth asked for; ``--profile`` prints where the time goes
+(cProfile). A match plays ``--games`` games a scenario in pairs, the same seed with sides swapped, and counts
+a win as 1, a draw as 1/2; the interval is Wilson's at 95% over the games won outright.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+from collections.abc import Hashable
+from typing import Any
+
+import numpy as np
+
+from warroom import ai
+from warroom.ai.search import SearchPlayer
+from warroom.core.errors import UsageError
+from warroom.core.game import Game, load_game, shipped_scenarios
+from warroom.sim.simulate import wilson_interval
+
+TARGET_ITERATIONS = 1000.0
+TARGET_WIN_RATE = 0.65
+DEFAULT_MATCH = ("company-fire:crossroads_patrol", "company-fire:hedgerow_hell", "brigade:ponyri")
+
+
+def scenario(spec: str) -> Game:
+    ruleset, _, stem = spec.partition(":")
+    paths = shipped_scenarios().get(ruleset, [])
+    for p in paths:
+        if p.stem == stem:
+            return load_game(ruleset, p)
+    known = ", ".join(f"{r}:{p.stem}" for r, ps in shipped_scenarios().items() for p in ps)
+    raise UsageError(f"no shipped scenario {spec!r}; scenarios: {known}")
+
+
+class Counting:
+    """A search player that adds up the iterations and seconds of its searches."""
+
+    name = "search"
+
+    def __init__(self, player: SearchPlayer) -> None:
+        self.player = player
+        self.iterations = 0
+        self.seconds = 0.0
+        self.searches = 0
+
+    def choose(self, view: ai.View, rng: np.random.Generator) -> Hashable:
+        action = self.player.choose(view, rng)
+        last = self.player.last
+        if last.get("iterations"):
+            self.iterations += int(last["iterations"])
+            self.seconds += float(last["seconds"])
+            self.searches += 1
+        return action
+
+
+def rate(game: Game, rollout: int, iterations: int, games: int, max_actions: int) -> tuple[float, int]:
+    """Iterations a second of search (``iterations`` a decision) against random, over ``games`` seeded games."""
+    counting = Counting(SearchPlayer(iterations=iterations, rollout=rollout))
+    for seed in range(games):
+        for side in game.sides:
+            players: dict[str, Any] = dict.fromkeys(game.sides, "random")
+            players[side] = counting
+            ai.play(game, players, seed=seed, max_actions=max_actions, history=True)
+    return counting.iterations / max(counting.seconds, 1e-9), counting.searches
+
+
+def match(game: Game, vs: str, games: int, think: float, iterations: int, max_actions: int,
+          first_seed: int = 0) -> dict[str, Any]:
+    """``games`` games of search against ``vs``, in side-swapped pairs of the same seed, from ``first_seed``."""
+    search = SearchPlayer(think=think, iterations=iterations)
+    other = ai.player(vs)
+    won = drawn = lost = 0
+    seconds = 0.0
+    decisions = 0
+    start = time.perf_counter()
+    for k in range(games):
+        seed, side = first_seed + k // 2, game.sides[k % 2]
+        players: dict[str, Any] = dict.fromkeys(game.sides, other)
+        players[side] = search
+        played = ai.play(game, players, seed=seed, max_actions=max_actions)
+        winner = played.result.get("winner")
+        won += winner == side
+        lost += winner is not None and winner != side
+        drawn += winner is None
+        seconds += played.seconds[side]
+        decisions += played.decisions[side]
+    low, high = wilson_interval(won, games)
+    return {"games": games, "won": won, "drawn": drawn, "lost": lost, "score": (won + drawn / 2) / max(games, 1),
+            "wilson": (low, high), "seconds_per_decision": seconds / max(decisions, 1),
+            "wall": time.perf_counter() - start}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenario", action="append", help="ruleset:stem (repeat); default the issue's three")
+    parser.add_argument("--rate-scenario", default="company-fire:crossroads_patrol")
+    parser.add_argument("--rollouts", default="0,1,2", help="rollout depths to measure the rate at")
+    parser.add_argument("--rate-iterations", type=int, default=300, help="iterations a decision for the rate")
+    parser.add_argument("--rate-games", type=int, default=2)
+    parser.add_argument("--vs", help="a player spec to play against (e.g. heuristic); no match without it")
+    parser.add_argument("--games", type=int, default=100, help="games a scenario (pairs: an even number)")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a decision in the match")
+    parser.add_argument("--iterations", type=int, default=0, help="a fixed budget instead of --think")
+    parser.add_argument("--max-actions", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=0, help="the first pair's seed")
+    parser.add_argument("--profile", action="store_true", help="cProfile the rate run")
+    args = parser.parse_args()
+
+    game = scenario(args.rate_scenario)
+    print(f"search: iterations a second on {game.scenario_name} (target {TARGET_ITERATIONS:.0f})")
+    for depth in (int(x) for x in args.rollouts.split(",")):
+        if args.profile:
+            prof = cProfile.Profile()
+            prof.enable()
+        per_second, searches = rate(game, depth, args.rate_iterations, args.rate_games, 80)
+        if args.profile:
+            prof.disable()
+            pstats.Stats(prof).sort_stats("tottime").print_stats(20)
+        mark = "meets" if per_second >= TARGET_ITERATIONS else "below"
+        print(f"  rollout {depth}: {per_second:7.0f} iterations/s over {searches} searches ({mark} the target)")
+
+    if args.vs:
+        for spec in args.scenario or DEFAULT_MATCH:
+            g = scenario(spec)
+            budget = f"{args.iterations} iterations" if args.iterations else f"{args.think}s"
+            r = match(g, args.vs, args.games, args.think, args.iterations, args.max_actions, args.seed)
+            low, high = r["wilson"]
+            print(f"search ({budget} a decision) vs {args.vs} on {g.scenario_name}: {r['won']} won, {r['drawn']} "
+                  f"drawn, {r['lost']} lost of {r['games']}; win rate {r['won'] / r['games']:.0%} "
+                  f"(95% Wilson {low:.0%} to {high:.0%}), score {r['score']:.0%}; "
+                  f"{r['seconds_per_decision'] * 1000:.0f} ms a decision; {r['wall']:.0f}s "
+                  f"(target {TARGET_WIN_RATE:.0%})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,280 @@
+"""The search player: determinised Monte Carlo tree search over the engine's chance model (issue 16, item 3).
+
+Each iteration takes a full state dealt from the side's view by the game's belief sampler
+(:mod:`warroom.ai.belief`: hidden things dealt where the rules allow) with its dice seeded afresh from the
+search's generator; up to ``deals`` of them are dealt anew (the k-th at iteration k squared, so a short search
+is not all dealing), the others play those deals again with new dice
+(dealing reads the view once, :func:`warroom.ai.belief.dealer`; a deal's legal actions are kept, so an
+iteration costs little more than its own actions). It descends a tree of the side's own decisions by UCT (the
+upper confidence bound of Kocsis and Szepesvári, counted over the children legal in the deal, as
+information-set MCTS does) while the side is to act, expands one new decision, plays ``rollout`` more actions
+by the rollout policy (both sides: the heuristic where it plays the game, else a cheap weighted random policy)
+and scores the position it reaches from the side's point of view (:func:`evaluate`: the result where the game
+is over, else victory points and the state of each side's units), backing the score up the path. The action
+chosen is the root's most visited; with ``prior=auto`` the heuristic's own choice is kept unless the search
+finds one better by more than ``margin``.
+
+The search reads only the view: the deals are made from the side's observation and history, so the same view,
+generator and ``iterations`` give the same action whatever the hidden truth (tests/test_ai.py, cannot-cheat).
+With ``iterations`` given, ``think`` is ignored (deterministic budgets, for tests and benchmarks).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+import numpy as np
+
+from warroom.ai.belief import NotDealable, dealer, reseed, sampler_games
+from warroom.ai.heuristic import _policy, policy_games
+from warroom.ai.view import View
+from warroom.core.game import GameState
+
+PRIORS = ("auto", "none")
+"""What the search starts from: ``auto`` the heuristic's own choice where it plays the game (kept unless the
+search finds an action better by more than ``margin``), ``none`` nothing."""
+POLICIES = ("auto", "heuristic", "cheap", "random")
+"""Rollout policies: ``auto`` the heuristic where it plays the game, else ``cheap``; ``cheap`` a weighted random
+policy that prefers what fights to what waits; ``random`` any legal action."""
+
+CF_WEIGHTS = {"fire": 6.0, "group_fire": 8.0, "assault": 6.0, "at_fire": 6.0, "snipe": 4.0, "rally": 6.0,
+              "op_fire": 5.0, "declare_he": 3.0, "move": 2.0, "assault_move": 2.0, "leader_move": 1.5,
+              "end": 0.6, "pass": 1.0}
+"""The cheap policy's weights over Company Fire's action kinds (others 1): fire where a target is offered
+(seed "Individual Unit Fire", "Group Fire"), rally the suppressed (seed "Unit Status, Hit Results and
+Rallying"), end a segment only now and then."""
+BRIGADE_WEIGHTS = {"Fire": 6.0, "Bombard": 5.0, "Request": 3.0, "Select": 3.0, "Move": 2.0, "Advance": 2.0,
+                   "End": 0.6, "Hold": 1.0}
+"""The cheap policy's weights over Brigade's action classes (others 1): fire and artillery first (seed 004
+"Fire", "Artillery"), then orders and moves; ending a phase only now and then."""
+
+
+def _kind(action: Hashable) -> str:
+    return str(getattr(action, "kind", type(action).__name__))
+
+
+def cheap_choice(actions: Sequence[Hashable], rng: np.random.Generator, weights: dict[str, float]) -> Hashable:
+    """One of ``actions``, weighted by kind (:data:`CF_WEIGHTS`, :data:`BRIGADE_WEIGHTS`)."""
+    w = [weights.get(_kind(a), 1.0) for a in actions]
+    r = rng.random() * sum(w)
+    for a, x in zip(actions, w, strict=True):
+        r -= x
+        if r < 0:
+            return a
+    return actions[-1]
+
+
+def evaluate(state: GameState, side: str) -> float:
+    """The worth of ``state`` to ``side``, 0 (lost) to 1 (won): the result where the game is over (a draw 1/2),
+    else a logistic of the victory points and the units each side still has in the fight: Company Fire's
+    points (CF-55) and units by status (seed "Unit Status, Hit Results and Rallying"), Brigade's objective
+    points and companies lost (seed 004 "Victory")."""
+    if state.is_terminal():
+        winner = state.result().get("winner")
+        return 0.5 if winner is None else 1.0 if winner == side else 0.0
+    s: Any = state
+    if hasattr(s, "held") and hasattr(s, "game"):  # Company Fire
+        g = s.game
+        pts = s.result()["points"]
+        other = "defender" if side == "attacker" else "attacker"
+        worth = {"good_order": 1.0, "pinned": 0.7, "suppressed": 0.4}
+        mat = 0.0
+        for i, u in enumerate(s.units):
+            w = worth.get(u.status, 0.0) * (0.5 if g.smf[i] else 1.0)
+            mat += w if g.side_of[i] == side else -w
+        score = (pts.get(side, 0) - pts.get(other, 0)) * 0.3 + mat * 0.6
+    else:  # Brigade
+        r = s.result()
+        other = next(x for x in r["companies"] if x != side)
+        lost = r["companies_lost"]
+        obj = r["objective_points"]
+        score = (obj[side] - obj[other]) * 0.3 + (lost[other] - lost[side]) * 0.6
+    return 1.0 / (1.0 + math.exp(-score))
+
+
+class _Node:
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class SearchPlayer:
+    """Determinised MCTS over dealt states (module docstring)."""
+
+    name = "search"
+
+    def __init__(self, think: float = 1.0, iterations: int = 0, rollout: int = 2, c: float = 0.4,
+                 policy: str = "auto", deals: int = 32, prior: str = "auto", margin: float = 0.02) -> None:
+        if not think > 0:
+            raise ValueError(f"think={think} is not a number of seconds above 0")
+        if iterations < 0:
+            raise ValueError(f"iterations={iterations} is not 0 (use think) or a positive number of iterations")
+        if rollout < 0:
+            raise ValueError(f"rollout={rollout} is not 0 or a positive number of actions")
+        if not c >= 0:
+            raise ValueError(f"c={c} is not an exploration constant of 0 or more")
+        if deals < 1:
+            raise ValueError(f"deals={deals} is not a positive number of dealt positions")
+        if prior not in PRIORS:
+            raise ValueError(f"prior={prior!r} is not one of {', '.join(PRIORS)}")
+        if not 0 <= margin <= 1:
+            raise ValueError(f"margin={margin} is not between 0 and 1")
+        if policy not in POLICIES:
+            raise ValueError(f"policy={policy!r} is not one of {', '.join(POLICIES)}")
+        self.think = think
+        self.iterations = iterations
+        self.rollout = rollout
+        self.c = c
+        self.policy = policy
+        self.deals = deals
+        self.prior = prior
+        self.margin = margin
+        self.games = sampler_games()
+        """The games search plays: those with a belief sampler (it plays only on dealt states)."""
+        self.last: dict[str, Any] = {}
+        """What the last decision's search did: iterations, seconds, each root action's visits and mean."""
+
+    def __repr__(self) -> str:
+        return f"search:think={self.think},iterations={self.iterations},rollout={self.rollout},c={self.c}"
+
+    # policies --------------------------------------------------------------------------------------------
+
+    def _policy(self, ruleset: str) -> Callable[[Any, np.random.Generator, Any], Hashable]:
+        weights = CF_WEIGHTS if ruleset == "company-fire" else BRIGADE_WEIGHTS
+        use = self.policy
+        if use == "auto":
+            use = "heuristic" if ruleset in policy_games() else "cheap"
+        if use == "heuristic":
+            module = _policy(ruleset)
+            if module is not None:
+                def heuristic(state: Any, rng: np.random.Generator, game: Any) -> Hashable:
+                    side = state.to_act
+                    action: Hashable = module.choose(View(game, state, side), rng, 0.5)
+                    return action
+                return heuristic
+            use = "cheap"
+        if use == "random":
+            return lambda state, rng, game: (lambda legal: legal[int(rng.integers(len(legal)))])(state.legal_actions())
+        return lambda state, rng, game: cheap_choice(state.legal_actions(), rng, weights)
+
+    # the search ------------------------------------------------------------------------------------------
+
+    def choose(self, view: View, rng: np.random.Generator) -> Hashable:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        policy = self._policy(view.game.ruleset)
+        try:
+            deal = dealer(view)
+        except NotDealable:
+            deal = None
+        if deal is None:  # a position the sampler cannot deal: the rollout policy's own choice
+            self.last = {"iterations": 0, "fallback": True}
+            return self._fallback(view, rng, policy)
+        root = _Node()
+        side = view.side
+        allowed = set(legal)
+        start = time.perf_counter()
+        deadline = start + self.think
+        n = 0
+        budget = self.iterations
+        pool: list[GameState] = []
+        ruleset = view.game.ruleset
+        while (n < budget) if budget else (n == 0 or time.perf_counter() < deadline):
+            if len(pool) < self.deals and len(pool) ** 2 <= n:  # deals grow as the root of the iterations
+                state = deal(rng)
+                pool.append(state)
+            else:
+                state = reseed(ruleset, pool[n % len(pool)], rng)
+            n += 1
+            self._iterate(root, state, side, allowed, rng, policy, view.game)
+        self.last = {"iterations": n, "seconds": time.perf_counter() - start,
+                     "root": {str(a): (ch.visits, ch.total / ch.visits if ch.visits else 0.0)
+                              for a, ch in root.children.items()}}
+        if not root.children:
+            return self._fallback(view, rng, policy)
+        order = {a: k for k, a in enumerate(legal)}
+        best = max((a for a in root.children if a in allowed),
+                   key=lambda a: (root.children[a].visits, root.children[a].total, -order[a]))
+        if self.prior == "auto" and view.game.ruleset in policy_games():
+            module = _policy(view.game.ruleset)
+            assert module is not None
+            first: Hashable = module.choose(view, np.random.default_rng(rng.integers(2**63 - 1)), 0.5)
+            self.last["prior"] = str(first)
+            mine, theirs = root.children.get(first), root.children[best]
+            if first in allowed and (mine is None or not mine.visits
+                                     or theirs.total / theirs.visits <= mine.total / mine.visits + self.margin):
+                return first
+        return best
+
+    def _fallback(self, view: View, rng: np.random.Generator, policy: Any) -> Hashable:
+        if self.policy in ("auto", "heuristic") and view.game.ruleset in policy_games():
+            module = _policy(view.game.ruleset)
+            assert module is not None
+            action: Hashable = module.choose(view, rng, 0.5)
+            return action
+        weights = CF_WEIGHTS if view.game.ruleset == "company-fire" else BRIGADE_WEIGHTS
+        return cheap_choice(view.legal_actions, rng, weights)
+
+    def _iterate(self, root: _Node, state: Any, side: str, allowed: set[Hashable], rng: np.random.Generator,
+                 policy: Any, game: Any) -> None:
+        path = [root]
+        node = root
+        expanded = False
+        steps = 0
+        limit = 200  # actions of a descent, the enemy's included: a guard against a segment that never ends
+        while not state.is_terminal() and steps < limit:
+            if state.to_act != side:  # the side's run of decisions is over: the rollout plays on
+                break
+            actions = state.legal_actions()
+            if node is root:
+                actions = [a for a in actions if a in allowed]
+                if not actions:
+                    return
+            for a in actions:
+                child = node.children.get(a)
+                if child is not None:
+                    child.available += 1
+            fresh = [a for a in actions if a not in node.children]
+            if fresh:
+                action = fresh[int(rng.integers(len(fresh)))]
+                child = node.children[action] = _Node()
+                child.available = 1
+                expanded = True
+            else:
+                log_n = math.log(max(1, node.visits))
+                action = max(actions, key=lambda a: _ucb(node.children[a], log_n, self.c))
+                child = node.children[action]
+            state = state.apply(action)
+            steps += 1
+            node = child
+            path.append(node)
+            if expanded:
+                break
+        for _ in range(self.rollout):
+            if state.is_terminal():
+                break
+            state = state.apply(policy(state, rng, game))
+        value = evaluate(state, side)
+        for nd in path:
+            nd.visits += 1
+            nd.total += value
+
+
+def _ucb(node: _Node, log_n: float, c: float) -> float:
+    if node.visits == 0:
+        return math.inf
+    return node.total / node.visits + c * math.sqrt(max(log_n, math.log(max(1, node.available))) / node.visits)
+
+
+def search_player(think: float = 1.0, iterations: int = 0, rollout: int = 2, c: float = 0.4,
+                  policy: str = "auto", deals: int = 32, prior: str = "auto", margin: float = 0.02) -> SearchPlayer:
+    """Determinised MCTS over dealt states (think: seconds a decision; iterations: a fixed budget instead)."""
+    return SearchPlayer(think, iterations, rollout, c, policy, deals, prior, margin)
