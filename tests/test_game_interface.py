@@ -96,6 +96,7 @@ class Race:
 
 @pytest.fixture
 def scenario(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    game_module.games()  # the real games register first, so they are there again after the test
     monkeypatch.setattr(game_module, "_GAMES", {})
     register_game("race", lambda path: Race())
     path = tmp_path / "race.toml"
@@ -267,3 +268,13 @@ def test_unknown_game_and_missing_scenario(scenario: Path, tmp_path: Path) -> No
         load_game("rase", scenario)
     with pytest.raises(UsageError, match="no such file"):
         load_game("race", tmp_path / "nope.toml")
+
+
+def test_a_shipped_scenario_is_loaded_by_its_name() -> None:
+    game = load_game("company-fire", "crossroads_patrol")
+    assert game.scenario_name.lower().startswith("crossroads")
+    with pytest.raises(UsageError, match=r"no scenario file or shipped scenario 'crossroad' \(did you mean "
+                                         r"'crossroads_patrol'\?\)"):
+        load_game("company-fire", "crossroad")
+    with pytest.raises(UsageError, match="no scenario file or shipped scenario 'ponyri'"):
+        load_game("company-fire", "ponyri")  # a Brigade scenario is not a Company Fire one

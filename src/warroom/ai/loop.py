@@ -4,7 +4,7 @@ simulator, the terminal and users' scripts share.
     import warroom
     from warroom import ai
     game = warroom.load_game("company-fire", "crossroads_patrol")
-    played = ai.play(game, {"us": ai.player("random"), "german": ai.player("random")}, seed=7)
+    played = ai.play(game, {"attacker": ai.player("heuristic"), "defender": ai.player("random")}, seed=7)
     played.result, played.record.to_json()
 
 Each decision's generator is seeded from the game's seed and the number of actions taken so far, so a game

@@ -159,14 +159,18 @@ def games() -> list[str]:
 
 
 def load_game(ruleset: str, scenario: str | Path) -> Game:
-    """A game of ``ruleset`` on the scenario file ``scenario``."""
+    """A game of ``ruleset`` on the scenario file ``scenario``, or on its shipped scenario of that name
+    (``load_game("company-fire", "crossroads_patrol")``)."""
     known = games()
     if ruleset not in _GAMES:
         allowed = ", ".join(known) or "none yet"
         raise UsageError(f"'{ruleset}' is not a playable game{suggest(ruleset, known)}; games: {allowed}")
     path = Path(scenario)
     if not path.is_file():
-        raise UsageError(f"scenario {path}: no such file")
+        if isinstance(scenario, str) and path.suffix == "" and len(path.parts) == 1:
+            _, path = find_scenario(scenario, ruleset)
+        else:
+            raise UsageError(f"scenario {path}: no such file")
     return _GAMES[ruleset](path)
 
 
