@@ -15,6 +15,7 @@ from typing import Any
 
 from warroom.ai.view import View
 from warroom.rulesets.brigade import movement_table
+from warroom.rulesets.brigade.game.common import _clip_segment
 from warroom.rulesets.brigade.game.units import TYPES, UnitType
 
 Point = tuple[float, float]
@@ -198,23 +199,8 @@ def _inside(p: Point, box: tuple[float, float, float, float]) -> bool:
 
 
 def _segment_hits_box(a: Point, b: Point, box: tuple[float, float, float, float]) -> bool:
-    """Liang-Barsky clipping of segment a-b against an axis-aligned box."""
-    x0, y0, x1, y1 = box
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    lo, hi = 0.0, 1.0
-    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
-        if abs(p) < 1e-12:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            lo = max(lo, t)
-        else:
-            hi = min(hi, t)
-        if lo > hi:
-            return False
-    return True
+    """Whether segment a-b meets the box (x0, y0, x1, y1): the engine's own clipping."""
+    return _clip_segment(a, b, box) is not None
 
 
 def read(view: View) -> Board:
