@@ -223,7 +223,6 @@ def run_play(*args: str, stdin: str = "") -> tuple[int, str, str]:
         mp.setattr(sys, "stdin", io.StringIO(stdin))
         mp.setattr(sys, "stdout", out)
         mp.setattr(sys, "stderr", err)
-        mp.setattr("warroom.cli.common.console.file", out)
         try:
             main()
             status = 0
