@@ -268,7 +268,8 @@ def test_against_armour_it_stands_together_with_the_anti_tank_squad() -> None:
     """Seed "Close Assault" (the vehicle modifiers): a half-track assaulting infantry adds 2 and its MG 1, the
     defence a leader (+1), a second good-order unit (+1), an MG (+1) and infantry with anti-tank weapons (+2). On a
     constructed Cobra Breakout position, with a half-track able to assault, a move that joins the panzerfaust squad
-    is worth more, and one that leaves it alone worth less; with the half-track suppressed, neither counts."""
+    is worth more, and one that leaves it alone worth less; with the half-track suppressed, or a tank about (its +3
+    and a gun that rolls on every unit of a stack), neither counts."""
     view = next(v for v, _ in views("cobra_breakout", range(1), heuristic_as("defender")) if v.side == "defender")
     d = Decision(view, 0.5)
     pf = Unit("pf", "defender", kind("panzerfaust_squad"), (5, 1), "good_order")
@@ -285,3 +286,6 @@ def test_against_armour_it_stands_together_with_the_anti_tank_squad() -> None:
     assert armour_stack(d, pf, (6, 2), (5, 1)) > 0  # joining the squad and its leader
     ht.status = "suppressed"  # seed "Unit Status, Hit Results and Rallying": a suppressed unit may not assault
     assert armour_stack(d, pf, (6, 2), (5, 1)) == 0
+    ht.status = "good_order"
+    d.pos.foes = [ht, Unit("T1", "attacker", kind("medium_tank"), (3, 5), "good_order")]
+    assert armour_stack(d, pf, (6, 2), (5, 1)) == 0  # a tank adds 3 and its gun rolls on each unit of a stack

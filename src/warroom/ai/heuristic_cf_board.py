@@ -210,9 +210,13 @@ class Position:
         return total
 
     def armour_threat(self) -> int:
-        """How many enemy armoured vehicles could still close assault (seed "Close Assault": not suppressed;
-        "Vehicle Close Assault": an AFV adds 2, a tank 3, and its MG 1, against infantry that has no anti-tank
-        weapon), at most two."""
+        """How many enemy armoured vehicles other than tanks could still close assault, at most two, and none
+        while an enemy tank is about (seed "Close Assault": not suppressed; its vehicle modifiers: another AFV adds
+        2 and its MG 1, which a stack of infantry can outmatch; a tank adds 3, and its main gun, seed "Attacking
+        vehicles", like all fire rolls for each unit in the space it hits, seed "Individual Unit Fire", so
+        against tanks a stack is only a bigger target)."""
+        if any(f.type.vehicle is not None and f.type.vehicle.close_assault == "tank" for f in self.foes):
+            return 0
         return min(2, sum(1 for f in self.foes if f.type.armoured and f.type.may_close_assault
                           and f.status != "suppressed"))
 
