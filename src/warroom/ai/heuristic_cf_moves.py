@@ -119,8 +119,8 @@ def move_score(d: Decision, a: Any) -> float:
 
 
 ARMOUR_STACK = 1.5
-"""What a point of close-assault defence against enemy armour is worth to each squad, team or gun it defends, for
-each enemy armoured vehicle able to assault (at most two)."""
+"""What a point of close-assault defence against enemy AFVs is worth to each squad, team or gun it defends, for
+each enemy AFV able to assault (at most two; none while an enemy tank is about)."""
 
 
 def armour_stack(d: Decision, u: Unit, here: Space, there: Space) -> float:
