@@ -20,6 +20,13 @@ won as attacker / defender: Ambush at the Ford 100% / 72.5% (random-vs-random 79
 (32.0% / 68.0%), Hedgerow Hell 98.0% / 100% (16.0% / 84.0%), Munassib Minefield 64.5% / 100% (0.5% / 99.5%),
 Villa Rogatti 98.5% / 99.5% (5.5% / 94.5%); decisions p50 0.61 ms, p99 9.3 ms over 308,868.
 
+Since then the heuristic stands together against enemy AFVs, not tanks (seed "Close Assault", its vehicle
+modifiers): Cobra Breakout, 200 games a side, 96.5% / 79.0% (random-vs-random 48.0% / 52.0%; before 96.5% /
+70.5%), Ambush at the Ford 100% / 72.5% as before; at 50 games a side, the same as before on the same seeds:
+Crossroads Patrol 84.0% / 100%, Hedgerow Breakout 86.0% / 98.0%, Hedgerow Hell 100% / 100%, Munassib Minefield
+58.0% / 100%, Villa Rogatti 100% / 100% (only Cobra Breakout's defender faces AFVs and no tank: elsewhere the
+tactic does not come into play).
+
 On Brigade (``--game brigade``, 200 games a side, 19 minutes), as the first / second side: Butyrki 96.0% / 100%
 (random-vs-random 0.0% / 89.0%), Hill 112 94.5% / 100% (0.5% / 60.0%), Ponyri 95.5% / 100% (0.5% / 71.0%);
 decisions p50 0.38 ms, p99 10.7 ms over 216,441.

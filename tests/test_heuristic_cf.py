@@ -13,7 +13,9 @@ import pytest
 
 from warroom import ai
 from warroom.ai import heuristic_cf, heuristic_cf_value
-from warroom.ai.heuristic_cf_board import Position
+from warroom.ai.heuristic_cf_board import Position, Unit, kind
+from warroom.ai.heuristic_cf_moves import armour_stack
+from warroom.ai.heuristic_cf_value import Decision
 from warroom.core.game import Game, GameState, load_game, shipped_scenarios
 
 RULE = pytest.mark.rule
@@ -259,3 +261,31 @@ def test_it_beats_random_on_crossroads_patrol_from_both_sides() -> None:
     the defender; the thresholds (50% and 90% of 20 games) leave a margin for the dice."""
     assert _wins("crossroads_patrol", "attacker", 20) >= 10
     assert _wins("crossroads_patrol", "defender", 20) >= 18
+
+
+@RULE("002", "Close Assault")
+def test_against_armour_it_stands_together_with_the_anti_tank_squad() -> None:
+    """Seed "Close Assault" (the vehicle modifiers): a half-track assaulting infantry adds 2 and its MG 1, the
+    defence a leader (+1), a second good-order unit (+1), an MG (+1) and infantry with anti-tank weapons (+2). On a
+    constructed Cobra Breakout position, with a half-track able to assault, a move that joins the panzerfaust squad
+    is worth more, and one that leaves it alone worth less; with the half-track suppressed, or a tank about (its +3
+    and a gun that rolls on every unit of a stack), neither counts."""
+    view = next(v for v, _ in views("cobra_breakout", range(1), heuristic_as("defender")) if v.side == "defender")
+    d = Decision(view, 0.5)
+    pf = Unit("pf", "defender", kind("panzerfaust_squad"), (5, 1), "good_order")
+    g1 = Unit("g1", "defender", kind("rifle_squad"), (5, 1), "good_order")
+    lt = Unit("Lt", "defender", kind("platoon_leader"), (5, 1), "good_order")
+    mg = Unit("mg", "defender", kind("mmg"), (4, 0), "good_order")
+    ht = Unit("HT1", "attacker", kind("half_track"), (4, 4), "good_order")
+    d.pos.mine, d.pos.foes = [pf, g1, lt, mg], [ht]
+    assert Position.assault_defence([pf, g1, lt]) == 4  # +1 leader, +1 second good-order unit, +2 anti-tank
+    assert Position.assault_defence([g1]) == 0 and Position.assault_defence([mg]) == 0  # MG +1, weapons team -1
+    assert armour_stack(d, g1, (5, 1), (5, 0)) < 0  # leaving the panzerfaust squad
+    assert armour_stack(d, lt, (5, 1), (4, 0)) < 0  # the leader leaving two squads for one MG
+    pf.at = (6, 2)
+    assert armour_stack(d, pf, (6, 2), (5, 1)) > 0  # joining the squad and its leader
+    ht.status = "suppressed"  # seed "Unit Status, Hit Results and Rallying": a suppressed unit may not assault
+    assert armour_stack(d, pf, (6, 2), (5, 1)) == 0
+    ht.status = "good_order"
+    d.pos.foes = [ht, Unit("T1", "attacker", kind("medium_tank"), (3, 5), "good_order")]
+    assert armour_stack(d, pf, (6, 2), (5, 1)) == 0  # a tank adds 3 and its gun rolls on each unit of a stack

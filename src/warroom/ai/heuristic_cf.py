@@ -16,6 +16,10 @@ Every legal action is given a score (:func:`score`); the best is played, ties br
   seed "Opportunity Fire": a move into enemy LOS draws fire), toward the objectives (CF-54, CF-55);
 - op fire to cover approaches (seed "Opportunity Fire");
 - assault when the odds favour it (seed "Close Assault");
+- against enemy AFVs able to assault (not tanks), stand together: a leader, a second squad, an MG and the
+  anti-tank squad each add to a space's defence against a vehicle's close assault, so a move that joins such a
+  stack is worth more and one that leaves a squad alone less (seed "Close Assault", its vehicle modifiers;
+  ``armour_stack`` in :mod:`.heuristic_cf_moves`);
 - smoke and artillery on what blocks the advance (seed "Artillery");
 - avoid known minefields, look for a path or clear them when they block the way (seed "Mines (beta)");
 - take and hold objectives: the attacker moves on them, the defender holds them and takes back what it lost

@@ -209,6 +209,37 @@ class Position:
                 total += 1.5 if f.type.is_vehicle else 0.6
         return total
 
+    def armour_threat(self) -> int:
+        """How many enemy armoured vehicles other than tanks could still close assault, at most two, and none
+        while an enemy tank is about (seed "Close Assault": not suppressed; its vehicle modifiers: another AFV adds
+        2 and its MG 1, which a stack of infantry can outmatch; a tank adds 3, and its main gun, seed "Attacking
+        vehicles", like all fire rolls for each unit in the space it hits, seed "Individual Unit Fire", so
+        against tanks a stack is only a bigger target)."""
+        if any(f.type.vehicle is not None and f.type.vehicle.close_assault == "tank" for f in self.foes):
+            return 0
+        return min(2, sum(1 for f in self.foes if f.type.armoured and f.type.may_close_assault
+                          and f.status != "suppressed"))
+
+    @staticmethod
+    def assault_defence(stack: list[Unit]) -> int:
+        """The close-assault defence modifiers of the units in one space against a vehicle (seed "Close Assault",
+        the defender's modifiers): +1 for a platoon leader (+2 a company commander), +1 for each good-order unit
+        beyond the first, +1 for each MG not suppressed, +2 for infantry with an anti-tank weapon; -1 for a
+        pinned unit, -2 for a suppressed one, -1 when only weapons teams stand there."""
+        units = [f for f in stack if not f.type.is_smf]
+        total = max((f.type.leader_bonus for f in stack if f.type.leader), default=0)
+        total += max(0, sum(1 for f in units if f.rank == 0) - 1)
+        total += sum(1 for f in units if f.rank < 2 and f.type.weapon is not None and f.type.weapon.machine_gun)
+        if any(f.type.anti_tank is not None and f.rank < 2 for f in units):
+            total += 2
+        if any(f.rank == 1 for f in units):
+            total -= 1
+        if any(f.rank == 2 for f in units):
+            total -= 2
+        if units and all(f.type.weapon_crew for f in units):
+            total -= 1
+        return total
+
     def goals(self) -> list[tuple[Space, int]]:
         """The objectives the side does not hold, with their points (CF-54, CF-55)."""
         return [(at, pts) for at, pts, held in self.objectives if held != self.side]

@@ -111,10 +111,37 @@ def move_score(d: Decision, a: Any) -> float:
         gain += 0.3 * d.aggression - 0.2
     if a.kind == "fall_back":
         gain += 0.2
+    gain += armour_stack(d, u, here, a.space)
     # seed "Movement": the whole way out of enemy sight is a free move, the way to advance by bounds
     if p.threats(a.space) == 0 and p.threats(here) == 0:
         gain += 0.1
     return ok * gain - own_risk(d, odds) - 0.02
+
+
+ARMOUR_STACK = 1.5
+"""What a point of close-assault defence against enemy AFVs is worth to each squad, team or gun it defends, for
+each enemy AFV able to assault (at most two; none while an enemy tank is about)."""
+
+
+def armour_stack(d: Decision, u: Unit, here: Space, there: Space) -> float:
+    """Seed "Close Assault" ("Vehicle Close Assault"): a half-track or tank assaulting infantry adds 2 or 3 and its
+    MG 1, so a squad alone loses to it; the defence is a stack, a leader (+1), a second good-order unit (+1), an
+    MG (+1) and above all the anti-tank squad (+2 against a vehicle) standing together. While enemy armour able
+    to assault is about, a move is worth what it adds to the defence of the stack it joins, less what it takes
+    from the one it leaves, each point counted for every squad, team or gun it defends."""
+    p = d.pos
+    armour = p.armour_threat()
+    if not armour or here == there:
+        return 0.0
+
+    def held(s: Space, with_u: bool) -> float:
+        stack = [f for f in p.mine if f.at == s and f.id != u.id] + ([u] if with_u else [])
+        n = sum(1 for f in stack if f.holds)
+        return float(n * p.assault_defence(stack)) if n else 0.0
+
+    joined = held(there, True) - held(there, False)
+    left = held(here, True) - held(here, False)
+    return ARMOUR_STACK * armour * (joined - left)
 
 
 def retreat_score(d: Decision, a: Any) -> float:
