@@ -20,10 +20,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+import test_cli
 from warroom.ai import View, available, ladder
 from warroom.ai import registry as player_registry
 from warroom.ai.ladder_store import LadderStore, StoredGame
-from warroom.cli import main
 from warroom.core.errors import UsageError
 from warroom.sim.simulate import wilson_interval
 
@@ -288,14 +288,7 @@ def test_a_file_that_is_not_a_ladder_is_refused(tmp_path: Path) -> None:
 
 
 def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["warroom", "ladder", *args])
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return test_cli.run(capsys, monkeypatch, "ladder", *args)
 
 
 @pytest.mark.parametrize(("args", "message"), [
