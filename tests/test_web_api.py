@@ -9,9 +9,11 @@ it was; and the view of twins of a position (states that differ only in what the
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -426,3 +428,89 @@ def test_twins_read_the_same_through_the_endpoint(client: TestClient, ruleset: s
             compared += 1
     assert compared >= 3, "too few twins were built"
     assert told_apart >= 1
+
+
+# --- events and concurrency ---------------------------------------------------------------------------------
+
+
+def read_events(lines: Iterator[str], count: int) -> tuple[list[Json], int]:
+    """The next ``count`` events of a stream, and how many keep-alive comments came between them."""
+    got: list[Json] = []
+    comments = 0
+    for line in lines:
+        if line.startswith(":"):
+            comments += 1
+        elif line.startswith("data: "):
+            got.append(json.loads(line.removeprefix("data: ")))
+            if len(got) == count:
+                break
+        else:
+            assert line in ("", "event: step"), line
+    return got, comments
+
+
+def test_the_event_stream(db: Path) -> None:
+    with TestClient(create_app(db, keepalive=0.05)) as client:
+        made = new(client, "crossroads_patrol", "random", side="defender", seed=11)
+        gid, token = made["id"], made["seats"][0]["token"]
+        v = settle(client, gid, token)
+        with client.stream("GET", f"/api/games/{gid}/events", params={"token": token}) as r:
+            assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+            lines = r.iter_lines()
+            (first,), _ = read_events(lines, 1)
+            assert first == {"step": v["step"], "to_act": "defender", "over": False, "thinking": False}
+            assert [next(lines) for _ in range(3)] == ["", ": keep-alive", ""]  # the game is quiet
+            for _ in range(100):  # until an action of the defender hands the move to the AI
+                ends = [a for a in v["actions"] if a["text"].startswith("end")] or v["actions"]
+                done = act(client, gid, token, v, ends[0]["code"])
+                after = settle(client, gid, token)
+                changes = after["step"] - v["step"]
+                got, _ = read_events(lines, changes)
+                assert [e["step"] for e in got] == list(range(v["step"] + 1, after["step"] + 1))
+                assert got[0] == {"step": done["step"], "to_act": done["view"]["to_act"], "over": False,
+                                  "thinking": done["view"]["thinking"]}
+                assert got[-1] == {"step": after["step"], "to_act": after["to_act"], "over": after["over"],
+                                   "thinking": False}
+                v = after
+                if changes > 1:  # the AI replied, thinking while it was to act
+                    assert all(e["thinking"] and e["to_act"] == "attacker" for e in got[:-1])
+                    break
+            else:
+                raise AssertionError("the AI never replied")
+        live = service(client)._live[gid]
+        deadline = time.monotonic() + 10
+        while live.subscribers:  # the stream ended with the client
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+
+
+def test_two_people_acting_at_once_one_action_is_taken(client: TestClient) -> None:
+    made = new(client, "crossroads_patrol", "hotseat")
+    gid, token = made["id"], made["seats"][0]["token"]
+    v = view(client, gid, token)
+    codes = [a["code"] for a in v["actions"][:8]]
+
+    def post(code: int) -> int:
+        return client.post(f"/api/games/{gid}/actions", json={"token": token, "action": code, "step": 0}).status_code
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        statuses = sorted(pool.map(post, codes))
+    assert statuses == [200] + [409] * (len(codes) - 1)
+    assert view(client, gid, token)["step"] == 1
+    assert GameStore(client.app.state.db_path).load(gid).step == 1  # type: ignore[attr-defined,union-attr]
+
+
+def test_games_let_go_of_are_built_again_from_the_file(db: Path) -> None:
+    with TestClient(create_app(db, kept=2)) as client:
+        made = [new(client, "crossroads_patrol", "hotseat", seed=n) for n in range(4)]
+        views = []
+        for m in made:
+            v = view(client, m["id"], m["seats"][0]["token"])
+            views.append(act(client, m["id"], m["seats"][0]["token"], v, v["actions"][-1]["code"])["view"])
+        assert len(service(client)._live) == 2
+        for m, v in zip(made, views, strict=True):
+            token = m["seats"][0]["token"]
+            assert view(client, m["id"], token, side=v["side"]) == v
+            now = view(client, m["id"], token)
+            assert act(client, m["id"], token, now, now["actions"][0]["code"])["step"] == 2
+        assert len(service(client)._live) == 2

@@ -21,7 +21,7 @@ import warroom
 from warroom.core.errors import UsageError
 from warroom.web import api, pages
 from warroom.web.errors import status_of
-from warroom.web.games import KEEPALIVE, Games
+from warroom.web.games import KEEPALIVE, KEPT, Games
 from warroom.web.store import GameStore
 
 MAX_BODY = 64 * 1024
@@ -78,10 +78,11 @@ def _one_line(exc: RequestValidationError) -> str:
     return "; ".join(parts)
 
 
-def create_app(db_path: Path, workers: int = 2, keepalive: float = KEEPALIVE) -> FastAPI:
-    """The application over the games file ``db_path``; ``workers`` AI players may think at once."""
+def create_app(db_path: Path, workers: int = 2, keepalive: float = KEEPALIVE, kept: int = KEPT) -> FastAPI:
+    """The application over the games file ``db_path``; ``workers`` AI players may think at once, ``kept`` games
+    are kept in memory, an idle event stream has a comment line every ``keepalive`` seconds."""
     store = GameStore(db_path)
-    service = Games(store, workers=workers, keepalive=keepalive)
+    service = Games(store, workers=workers, keepalive=keepalive, kept=kept)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

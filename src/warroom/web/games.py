@@ -24,6 +24,7 @@ import re
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -43,6 +44,9 @@ log = logging.getLogger("warroom.web")
 PEOPLE = ("human", "friend")
 """How a row names a side a person plays: the game's maker (and both sides in hot seat), and a friend."""
 HOTSEAT, FRIEND = "hotseat", "friend"
+KEPT = 200
+"""Games kept in memory, the least recently used beyond it let go (built again from the file when next asked
+for), unless an AI is thinking in it or someone listens to it."""
 KEEPALIVE = 15.0
 """Seconds between the comment lines that keep an idle event stream open."""
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -111,10 +115,12 @@ def _shadow(session: Session) -> Session:
 class Games:
     """Every game of one server, over the games file ``store``; ``workers`` AIs may think at once."""
 
-    def __init__(self, store: GameStore, workers: int = 2, keepalive: float = KEEPALIVE) -> None:
+    def __init__(self, store: GameStore, workers: int = 2, keepalive: float = KEEPALIVE,
+                 kept: int = KEPT) -> None:
         self.store = store
         self.keepalive = keepalive
-        self._live: dict[str, Live] = {}
+        self.kept = kept
+        self._live: OrderedDict[str, Live] = OrderedDict()
         self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="warroom-ai")
         self._closed = False
@@ -144,9 +150,26 @@ class Games:
                            f"under @{row.version}): {exc}") from None
         return Live(row, game, session)
 
+    def _keep(self, live: Live) -> None:
+        """Keep ``live`` in memory, letting go of the least recently used games over :attr:`kept` (under
+        ``self._lock``)."""
+        self._live[live.row.id] = live
+        self._live.move_to_end(live.row.id)
+        for old in list(self._live.values())[:max(0, len(self._live) - self.kept)]:
+            if not old.lock.acquire(blocking=False):
+                continue
+            try:
+                if not old.thinking_now and not old.subscribers:
+                    old.retired = True
+                    del self._live[old.row.id]
+            finally:
+                old.lock.release()
+
     def _get(self, game_id: str) -> Live:
         with self._lock:
             live = self._live.get(game_id)
+            if live is not None:
+                self._live.move_to_end(game_id)
         if live is not None and not live.retired:
             return live
         row = self.store.load(game_id) if _ID.fullmatch(game_id) else None
@@ -156,7 +179,8 @@ class Games:
         with self._lock:
             live = self._live.get(game_id)
             if live is None or live.retired:
-                live = self._live[game_id] = built
+                live = built
+                self._keep(live)
         with live.lock:
             self._changed(live, announce=False)
         return live
@@ -294,7 +318,7 @@ class Games:
         live = self._build(row)  # a player that does not play this game is refused here, before the file
         self.store.create(row)
         with self._lock:
-            self._live[row.id] = live
+            self._keep(live)
         with live.lock:
             self._changed(live, announce=False)
         return {"id": row.id, "ruleset": ruleset, "scenario": scenario,
