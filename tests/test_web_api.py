@@ -514,3 +514,28 @@ def test_games_let_go_of_are_built_again_from_the_file(db: Path) -> None:
             now = view(client, m["id"], token)
             assert act(client, m["id"], token, now, now["actions"][0]["code"])["step"] == 2
         assert len(service(client)._live) == 2
+
+
+def test_games_of_one_scenario_played_at_once(client: TestClient) -> None:
+    """Each game plays on its own instance of its game (a Company Fire game's states share their game's dice):
+    games of one scenario, people and AIs acting in all of them at once, never take each other's dice."""
+    made = [new(client, "crossroads_patrol", "hotseat" if n % 2 else "random", side=None if n % 2 else "defender",
+                seed=n) for n in range(8)]
+
+    def play(m: Json) -> int:
+        gid, token, rng = m["id"], m["seats"][0]["token"], random.Random(m["id"])
+        for _ in range(25):
+            v = settle(client, gid, token)
+            if v["over"]:
+                break
+            act(client, gid, token, v, rng.choice(v["actions"])["code"])
+        step: int = settle(client, gid, token)["step"]
+        return step
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        steps = list(pool.map(play, made))
+    assert all(step >= 25 for step in steps)
+    for m, step in zip(made, steps, strict=True):
+        record = service(client).session(m["id"]).record()
+        assert len(record.actions) == step
+        assert len(replay(record)) == step + 1  # every position as the record's digests say

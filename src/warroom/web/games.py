@@ -37,7 +37,7 @@ from warroom.core.game import Game
 from warroom.terminal.session import Session
 from warroom.web.errors import Conflict, Forbidden, NotFound, Refused
 from warroom.web.store import GameStore, Seat, StoredGame, new_row
-from warroom.web.views import action_odds, bound_game, plain, scenario_path, side_view, title_of
+from warroom.web.views import action_odds, bound_game, fresh_game, plain, scenario_path, side_view, title_of
 
 log = logging.getLogger("warroom.web")
 
@@ -71,6 +71,8 @@ class Live:
     """Bumped on every change, so an AI's choice on a position that has since changed is dropped."""
     thinking_now: bool = False
     """A task is choosing the AI's move, or is about to."""
+    ai_game: Game | None = None
+    """The AI's own instance of the game, used only by the one task thinking for it."""
     failed: str | None = None
     """Why the AI player stopped (an error of the player), if it did."""
     retired: bool = False
@@ -103,10 +105,12 @@ class Subscription:
     close: Any
 
 
-def _shadow(session: Session) -> Session:
-    """A copy of the session an AI may play on without touching the game (the states are immutable)."""
+def _shadow(session: Session, game: Game) -> Session:
+    """A copy of the session on ``game`` (another instance of the same game, the AI's own), at the same position
+    with the same history, for the AI to choose and take its move on without touching the game being played."""
     twin = copy.copy(session)
-    twin.states = list(session.states)
+    twin.game = game
+    twin.states = [game.state_from_json(session.state.to_json())]
     twin.steps = list(session.steps)
     twin.seen = {side: list(seen) for side, seen in session.seen.items()}
     return twin
@@ -139,7 +143,7 @@ class Games:
 
     def _build(self, row: StoredGame) -> Live:
         """The session of a row: the players made from their specs, the actions replayed (each one legal)."""
-        game = bound_game(row.ruleset, row.scenario)
+        game = fresh_game(row.ruleset, row.scenario)
         players = {side: None if who in PEOPLE else player(who) for side, who in row.players.items()}
         session = Session(game, scenario_path(row.ruleset, row.scenario), row.seed, players)
         try:
@@ -385,21 +389,29 @@ class Games:
             self._send(live, live.event())
 
     def _think(self, live: Live) -> None:
-        """The AI's moves, one after another while it is to act; each committed and announced as taken."""
+        """The AI's moves, one after another while it is to act; each committed and announced as taken.
+
+        The AI chooses and takes its move (:meth:`Session.opponent_move`) on a copy of the session over its own
+        instance of the game, outside the game's lock, so a person may look at the game meanwhile; the game then
+        takes the same action, if it is still at the position the AI thought on (an undo may have come first)."""
         try:
             while True:
                 with live.lock:
                     if live.retired or self._closed or not live.thinking:
                         live.thinking_now = False
                         return
-                    shadow, changes = _shadow(live.session), live.changes
-                shadow.opponent_move()
+                    if live.ai_game is None:
+                        live.ai_game = fresh_game(live.row.ruleset, live.row.scenario)
+                    shadow, changes = _shadow(live.session, live.ai_game), live.changes
+                action = shadow.opponent_move()
                 with live.lock:
                     if live.retired or live.changes != changes:
                         continue  # the game changed while the AI thought (an undo): think again on it
-                    self._commit(live, len(live.session.steps), shadow)
-                    live.session.states, live.session.steps, live.session.seen = (shadow.states, shadow.steps,
-                                                                                  shadow.seen)
+                    s = live.session
+                    s.take(action)
+                    if s.state.to_json() != shadow.state.to_json():
+                        raise RuntimeError(f"the AI's action {action} left another position in its copy of the game")
+                    self._commit(live, len(s.steps) - 1, s)
                     live.changes += 1
                     self._send(live, live.event())
         except Exception as exc:  # a player's error stops it, and says so; the game stays as committed

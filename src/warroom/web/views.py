@@ -81,10 +81,17 @@ def scenario_path(ruleset: str, name: str) -> Path:
     return names[name]
 
 
+def fresh_game(ruleset: str, name: str) -> Game:
+    """The game of a shipped scenario, loaded anew: a game's engine is used by one thread at a time (Company
+    Fire's states share their game's one generator, set to each state's place in its stream as it throws)."""
+    return load_game(ruleset, scenario_path(ruleset, name))
+
+
 @functools.cache
 def bound_game(ruleset: str, name: str) -> Game:
-    """The game of a shipped scenario (loaded once: a game and its states are immutable)."""
-    return load_game(ruleset, scenario_path(ruleset, name))
+    """The game of a shipped scenario, loaded once, for what it says of itself (sides, title, version): never
+    to play on, which a game of its own does (:func:`fresh_game`)."""
+    return fresh_game(ruleset, name)
 
 
 def title_of(game: Game) -> str:
