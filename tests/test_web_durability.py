@@ -160,3 +160,16 @@ def test_a_port_in_use_is_one_clear_error(tmp_path: Path) -> None:
         assert second.returncode == 2
         assert err.strip() == (f"warroom: error: cannot listen on 127.0.0.1:{port}: it is in use (another "
                                f"server?); choose another with --port")
+
+
+def test_ctrl_c_ends_the_event_streams_and_stops_cleanly(tmp_path: Path) -> None:
+    with serving(tmp_path / "games.sqlite") as (proc, client):
+        made = client.post("/api/games", json={"ruleset": "company-fire", "scenario": "crossroads_patrol",
+                                               "opponent": "hotseat", "seed": 1}).json()
+        stream = events(client, made["id"], made["seats"][0]["token"])
+        assert next(stream)["step"] == 0
+        proc.send_signal(signal.SIGINT)
+        assert list(stream) == []  # the stream ends, nothing more on it
+        assert proc.wait(timeout=30) == 0
+        assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
+        assert proc.stdout is not None and proc.stdout.read().endswith("warroom serve stopped\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,12 @@ def serve(host: str, port: int, db: Path | None, open_browser: bool) -> None:
             if open_browser and self.started:
                 webbrowser.open(url)
 
+        async def shutdown(self, sockets: Any = None) -> None:
+            app.state.games.end_streams()  # else the open event streams hold the server until they are cut
+            await super().shutdown(sockets)
+
     # no access log: the game links' tokens are in their query strings
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2)
-    Server(config).run(sockets=[sock])
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops on Ctrl-C, then raises it again: the end, not an error
+        Server(config).run(sockets=[sock])
+    click.echo("warroom serve stopped")

@@ -129,15 +129,19 @@ class Games:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="warroom-ai")
         self._closed = False
 
-    def close(self) -> None:
-        """Stop the AIs (a move being chosen is dropped: it was not committed) and end every event stream."""
-        self._closed = True
-        self._pool.shutdown(wait=False, cancel_futures=True)
+    def end_streams(self) -> None:
+        """End every event stream (the server is stopping: it waits for its open connections to end)."""
         with self._lock:
             lives = list(self._live.values())
         for live in lives:
             with live.lock:
                 self._send(live, None)
+
+    def close(self) -> None:
+        """Stop the AIs (a move being chosen is dropped: it was not committed) and end every event stream."""
+        self._closed = True
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self.end_streams()
 
     # games in memory -------------------------------------------------------------------------------------
 
