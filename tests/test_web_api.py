@@ -19,8 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
+from warroom.ai import register_player, registry
+from warroom.cli.app import cli
 from warroom.core.game import GameRecord, replay, shipped_scenarios
 from warroom.tools.fog import twins
 from warroom.web.app import create_app
@@ -539,3 +542,26 @@ def test_games_of_one_scenario_played_at_once(client: TestClient) -> None:
         record = service(client).session(m["id"]).record()
         assert len(record.actions) == step
         assert len(replay(record)) == step + 1  # every position as the record's digests say
+
+
+def test_an_ai_that_fails_stops_and_the_game_stays_as_committed(client: TestClient) -> None:
+    class Broken:
+        name = "broken"
+
+        def choose(self, view: Any, rng: Any) -> Any:
+            raise ValueError("no idea")
+
+    register_player("broken", "a player that fails (test)", lambda: Broken())
+    try:
+        made = new(client, "crossroads_patrol", "broken", side="defender")
+        gid, token = made["id"], made["seats"][0]["token"]
+        v = settle(client, gid, token)
+        assert v["step"] == 0 and v["to_act"] == "attacker" and not v["my_turn"] and not v["thinking"]
+        assert service(client).wait_idle(gid) == {"step": 0, "to_act": "attacker", "over": False, "thinking": False}
+    finally:
+        registry._PLAYERS.pop("broken")
+
+
+def test_the_serve_command_s_help() -> None:
+    out = CliRunner().invoke(cli, ["serve", "--help"]).output
+    assert "warroom serve --open" in out and "--db" in out and "--port" in out

@@ -384,8 +384,11 @@ class Games:
         self._send(live, None)
 
     def _changed(self, live: Live, announce: bool = True) -> None:
-        """After a change (under the game's lock): announce it, and set the AI thinking if it is to act."""
+        """After a change (under the game's lock): announce it, and set the AI thinking if it is to act (again,
+        after a person's change, if it had stopped on an error)."""
         live.changes += 1
+        if announce:
+            live.failed = None
         if live.thinking and not live.thinking_now and not self._closed:
             live.thinking_now = True
             self._pool.submit(self._think, live)
