@@ -173,3 +173,26 @@ def test_ctrl_c_ends_the_event_streams_and_stops_cleanly(tmp_path: Path) -> None
         assert proc.wait(timeout=30) == 0
         assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
         assert proc.stdout is not None and proc.stdout.read().endswith("warroom serve stopped\n")
+
+
+def test_killed_while_the_ai_thinks_it_thinks_again_when_the_game_is_next_asked_for(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    with serving(db) as (proc, client):
+        made = client.post("/api/games", json={"ruleset": "company-fire", "scenario": "crossroads_patrol",
+                                               "side": "defender", "opponent": "search:think=0.2", "seed": 2}).json()
+        gid, token = made["id"], made["seats"][0]["token"]
+        stream = events(client, gid, token)
+        first = next(stream)
+        assert first["thinking"] and first["to_act"] == "attacker"
+        moved = next(stream)  # the AI's first action, committed and announced
+        assert moved["step"] == 1
+        os.kill(proc.pid, signal.SIGKILL)  # most likely mid-thought on its second
+        proc.wait()
+    stored = GameStore(db).load(gid)
+    assert stored is not None and stored.step >= 1
+    with serving(db) as (_, client):
+        v = view(client, gid, token)
+        assert v["step"] == stored.step and v["log"][-1]["step"] == stored.step
+        assert v["thinking"] == (v["to_act"] == "attacker")
+        later = settle(client, gid, token)
+        assert later["my_turn"] and (later["step"] > stored.step or not v["thinking"])
