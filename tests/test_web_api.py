@@ -264,7 +264,8 @@ def test_bad_values(client: TestClient) -> None:
         ({"ruleset": "chess"}, 400, "games: brigade, company-fire"),
         ({"side": "german"}, 400, "sides: attacker, defender"),
         ({"side": None}, 400, "choose your side"),
-        ({"opponent": "grandmaster"}, 400, "strengths: easy, normal, hard"),
+        ({"opponent": "grandmaster"}, 400, "strengths: easy, normal, hard; or a person: 'friend'"),
+        ({"opponent": "human"}, 400, "choose a player or strength, 'friend' or 'hotseat'"),
         ({"opponent": "heuristic:boldness=3"}, 400, "its options"),
         ({"seed": -1}, 422, "seed"),
         ({"seed": "seven"}, 422, "seed"),
@@ -565,3 +566,24 @@ def test_an_ai_that_fails_stops_and_the_game_stays_as_committed(client: TestClie
 def test_the_serve_command_s_help() -> None:
     out = CliRunner().invoke(cli, ["serve", "--help"]).output
     assert "warroom serve --open" in out and "--db" in out and "--port" in out
+
+
+def test_a_player_of_another_game_is_refused(client: TestClient) -> None:
+    class BrigadeOnly:
+        name = "brigade-only"
+        games = ("brigade",)
+
+        def choose(self, view: Any, rng: Any) -> Any:
+            return view.legal_actions[0]
+
+    register_player("brigade-only", "plays Brigade only (test)", lambda: BrigadeOnly())
+    try:
+        r = client.post("/api/games", json={"ruleset": "company-fire", "scenario": "crossroads_patrol",
+                                            "side": "attacker", "opponent": "brigade-only"})
+        assert r.status_code == 400
+        assert r.json()["detail"] == "player brigade-only does not play company-fire; it plays brigade"
+        made = new(client, "ponyri", "brigade-only", side="german", ruleset="brigade")
+        v = view(client, made["id"], made["seats"][0]["token"])
+        assert v["players"] == {"german": "human", "soviet": "brigade-only"}
+    finally:
+        registry._PLAYERS.pop("brigade-only")

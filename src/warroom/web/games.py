@@ -25,13 +25,13 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from warroom.ai import Seen, View, player
+from warroom.ai import Seen, View, player, plays
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
 from warroom.terminal.session import Session
@@ -102,7 +102,7 @@ class Subscription:
 
     first: Event
     queue: asyncio.Queue[Event | None]
-    close: Any
+    close: Callable[[], None]
 
 
 def _shadow(session: Session, game: Game) -> Session:
@@ -148,9 +148,9 @@ class Games:
     def _build(self, row: StoredGame) -> Live:
         """The session of a row: the players made from their specs, the actions replayed (each one legal)."""
         game = fresh_game(row.ruleset, row.scenario)
-        players = {side: None if who in PEOPLE else player(who) for side, who in row.players.items()}
-        session = Session(game, scenario_path(row.ruleset, row.scenario), row.seed, players)
         try:
+            players = {side: None if who in PEOPLE else player(who) for side, who in row.players.items()}
+            session = Session(game, scenario_path(row.ruleset, row.scenario), row.seed, players)
             for code in row.actions:
                 session.take(game.decode(code))
         except UsageError as exc:
@@ -316,14 +316,21 @@ class Games:
             else:
                 if opponent in PEOPLE:
                     raise Refused(f"opponent '{opponent}': choose a player or strength, '{FRIEND}' or '{HOTSEAT}'")
-                player(opponent)  # a bad spec is one clear error now, not when the game is loaded
+                try:  # a bad spec is one clear error now, not when the game is loaded
+                    chosen = player(opponent)
+                except UsageError as exc:
+                    raise Refused(f"{exc}; or a person: '{FRIEND}' (their own link) or '{HOTSEAT}' "
+                                  f"(one screen)") from None
+                if not plays(chosen, ruleset):
+                    raise Refused(f"player {chosen.name} does not play {ruleset}; it plays "
+                                  f"{', '.join(getattr(chosen, 'games', ())) or 'no game yet'}")
                 players = {s: "human" if s == side else opponent for s in sides}
                 seat_sides = [(side,)]
         tokens = [secrets.token_urlsafe(24) for _ in seat_sides]
         seats = tuple(Seat(tuple(ss), token_hash(t)) for ss, t in zip(seat_sides, tokens, strict=True))
         row = new_row(secrets.token_urlsafe(9), ruleset, game.version, scenario,
                       secrets.randbelow(2**31) if seed is None else seed, players, seats)
-        live = self._build(row)  # a player that does not play this game is refused here, before the file
+        live = self._build(row)
         self.store.create(row)
         with self._lock:
             self._keep(live)
