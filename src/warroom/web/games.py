@@ -235,7 +235,7 @@ class Games:
         """The seat of ``token`` and the side asked for: ``side``, or the side to act when the seat plays it, or
         the seat's first side."""
         seat = self._seat(live, token)
-        if side is None:
+        if not side:
             to_act = live.session.state.to_act
             return seat, to_act if to_act in seat.sides else seat.sides[0]
         sides = live.game.sides
@@ -300,7 +300,7 @@ class Games:
         friend (two seats), or both sides at one screen (``hotseat``, one seat)."""
         game = bound_game(ruleset, scenario)
         sides = game.sides
-        opponent = opponent.strip()
+        opponent, side = opponent.strip(), side or None
         if side is not None and side not in sides:
             raise Refused(f"'{side}' is not a side of {title_of(game)}; sides: {', '.join(sides)}")
         if opponent == HOTSEAT:
