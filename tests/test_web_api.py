@@ -17,10 +17,13 @@ from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from warroom.ai import register_player, registry
 from warroom.cli.app import cli
@@ -587,3 +590,45 @@ def test_a_player_of_another_game_is_refused(client: TestClient) -> None:
         assert v["players"] == {"german": "human", "soviet": "brigade-only"}
     finally:
         registry._PLAYERS.pop("brigade-only")
+
+
+# --- no input is a server error -----------------------------------------------------------------------------
+
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70), st.floats(),
+                   st.text(max_size=40), st.lists(st.integers(), max_size=3),
+                   st.dictionaries(st.text(max_size=5), st.integers(), max_size=2))
+FIELDS = ["token", "side", "action", "step", "ruleset", "scenario", "opponent", "seed", "extra"]
+
+
+@pytest.fixture(scope="module")
+def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, Json]]:
+    with TestClient(create_app(tmp_path_factory.mktemp("fuzz") / "games.sqlite"),
+                    raise_server_exceptions=False) as client:
+        yield client, new(client, "crossroads_patrol", "hotseat")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/api/games", "/api/games/{id}/odds", "/api/games/{id}/actions", "/api/games/{id}/undo"]),
+       body=st.dictionaries(st.sampled_from(FIELDS), VALUES, max_size=6), real_token=st.booleans(),
+       real_step=st.booleans())
+def test_no_body_is_a_server_error(fuzzed: tuple[TestClient, Json], path: str, body: Json, real_token: bool,
+                                   real_step: bool) -> None:
+    client, made = fuzzed
+    if real_token and "token" in body:
+        body["token"] = made["seats"][0]["token"]
+    if real_step and "step" in body:
+        body["step"] = len(service(client).session(made["id"]).steps)
+    r = client.post(path.format(id=made["id"]), json=body)
+    assert r.status_code in (200, 201, 400, 403, 404, 409, 422), (r.status_code, r.text)
+    if r.status_code >= 400:
+        assert isinstance(r.json()["detail"], str) and r.json()["detail"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(game=st.text(min_size=1, max_size=80), token=st.text(max_size=60), side=st.text(max_size=20))
+def test_no_query_is_a_server_error(fuzzed: tuple[TestClient, Json], game: str, token: str, side: str) -> None:
+    client, made = fuzzed
+    for gid in (game, made["id"]):
+        for tail in ("", "/record"):
+            r = client.get(f"/api/games/{quote(gid, safe='')}{tail}", params={"token": token, "side": side})
+            assert r.status_code in (400, 403, 404, 409), (r.status_code, r.text)
