@@ -397,44 +397,46 @@ def test_a_second_server_on_the_file_resumes_the_game(db: Path) -> None:
     assert row is not None and row.seats[0].token_sha256 != token and token not in db.read_bytes().decode("latin-1")
 
 
-@pytest.mark.parametrize(("ruleset", "scenario", "moves"), [("company-fire", "hedgerow_breakout", 6),
-                                                            ("brigade", "ponyri", 3)])
+@pytest.mark.parametrize(("ruleset", "scenario", "checkpoints"), [("company-fire", "hedgerow_breakout", (3, 12, 30)),
+                                                                  ("brigade", "ponyri", (3, 10, 25))])
 def test_twins_read_the_same_through_the_endpoint(client: TestClient, ruleset: str, scenario: str,
-                                                  moves: int) -> None:
+                                                  checkpoints: tuple[int, ...]) -> None:
     """Fog of war (docs/rulings.md CF-125 ... CF-130; seed 004 "Detection"): the view a side is sent of a position
     and of each of its twins are the same bytes, and so are the odds of its actions; the side that knows the
     difference is sent different bytes (the comparison can fail)."""
     made = new(client, scenario, "hotseat", seed=1, ruleset=ruleset)
     gid, token = made["id"], made["seats"][0]["token"]
-    rng = random.Random(3)
-    for _ in range(moves):
-        v = view(client, gid, token)
-        act(client, gid, token, v, rng.choice([a for a in v["actions"] if not a["dice"]] or v["actions"])["code"])
     games = service(client)
-    real = games.session(gid)
+    rng = random.Random(3)
+
+    def sent(side: str) -> tuple[bytes, list[bytes]]:
+        r = client.get(f"/api/games/{gid}", params={"token": token, "side": side})
+        actions = r.json()["actions"]
+        odds = [client.post(f"/api/games/{gid}/odds", json={"token": token, "side": side, "action": a["code"]}).content
+                for a in actions[:: max(1, len(actions) // 6)]]
+        return r.content, odds
+
     compared = told_apart = 0
-    for side in real.game.sides:
-        other = next(s for s in real.game.sides if s != side)
-
-        def sent(s: str) -> tuple[bytes, list[bytes]]:
-            r = client.get(f"/api/games/{gid}", params={"token": token, "side": s})
-            odds = [client.post(f"/api/games/{gid}/odds", json={"token": token, "side": s, "action": a["code"]}).content
-                    for a in r.json()["actions"][:: max(1, len(r.json()["actions"]) // 6)]]
-            return r.content, odds
-
-        mine, theirs = sent(side), sent(other)
-        for twin in twins(ruleset, real.state, side, random.Random(5))[:4]:
-            shadow = type(real)(real.game, real.scenario, real.seed, real.players)
-            shadow.states, shadow.steps, shadow.seen = [*real.states[:-1], twin.state], real.steps, real.seen
-            games.install(gid, shadow)
-            try:
-                assert sent(side) == mine, f"{side} reads the twin ({twin.what}) differently"
-                told_apart += sent(other) != theirs
-            finally:
-                games.install(gid, real)
-            compared += 1
-    assert compared >= 3, "too few twins were built"
-    assert told_apart >= 1
+    for moves in checkpoints:
+        while view(client, gid, token)["step"] < moves:
+            v = view(client, gid, token)
+            act(client, gid, token, v, rng.choice([a for a in v["actions"] if not a["dice"]] or v["actions"])["code"])
+        real = games.session(gid)
+        for side in real.game.sides:
+            other = next(s for s in real.game.sides if s != side)
+            mine, theirs = sent(side), sent(other)
+            for twin in twins(ruleset, real.state, side, random.Random(moves))[:3]:
+                shadow = type(real)(real.game, real.scenario, real.seed, real.players)
+                shadow.states, shadow.steps, shadow.seen = [*real.states[:-1], twin.state], real.steps, real.seen
+                games.install(gid, shadow)
+                try:
+                    assert sent(side) == mine, f"{side} reads the twin ({twin.what}) differently"
+                    told_apart += sent(other) != theirs
+                finally:
+                    games.install(gid, real)
+                compared += 1
+    assert compared >= 3 * len(checkpoints), f"only {compared} twins were built"
+    assert told_apart >= len(checkpoints)
 
 
 # --- events and concurrency ---------------------------------------------------------------------------------
