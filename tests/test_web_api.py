@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -634,3 +635,43 @@ def test_no_query_is_a_server_error(fuzzed: tuple[TestClient, Json], game: str, 
         for tail in ("", "/record"):
             r = client.get(f"/api/games/{quote(gid, safe='')}{tail}", params={"token": token, "side": side})
             assert r.status_code in (400, 403, 404, 409), (r.status_code, r.text)
+
+
+def test_an_undo_while_the_ai_thinks_drops_its_choice(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    slow = threading.Event()
+
+    class Slow:
+        name = "slow"
+
+        def choose(self, view: Any, rng: Any) -> Any:
+            if slow.is_set():
+                time.sleep(0.4)
+            return view.legal_actions[0]
+
+    register_player("slow", "takes its time (test)", lambda: Slow())
+    try:
+        made = new(client, "crossroads_patrol", "slow", side="attacker", seed=3)
+        gid, token = made["id"], made["seats"][0]["token"]
+        rng = random.Random(3)
+        for _ in range(100):
+            v = settle(client, gid, token)
+            state = service(client).session(gid).state
+            handing = [a for a in v["actions"] if not a["dice"] and not state.odds(state.game.decode(a["code"]))
+                       and state.apply(state.game.decode(a["code"])).to_act == "defender"]
+            if handing and not handing[0]["text"].startswith("end"):
+                break
+            act(client, gid, token, v, rng.choice([a for a in v["actions"] if not a["dice"]] or v["actions"])["code"])
+        else:
+            raise AssertionError("no quiet action handing the move to the AI came up")
+        slow.set()
+        done = act(client, gid, token, v, handing[0]["code"])
+        assert done["view"]["thinking"] and done["view"]["to_act"] == "defender"
+        r = client.post(f"/api/games/{gid}/undo", json={"token": token})  # while it thinks
+        assert r.status_code == 200 and r.json()["undone"] == 1 and r.json()["view"] == v
+        time.sleep(0.8)  # its choice on the position taken back comes, and is dropped
+        assert view(client, gid, token) == v
+        assert not [r for r in caplog.records if r.name == "warroom.web"], "the AI stopped on an error"
+        done = act(client, gid, token, v, handing[0]["code"])
+        assert settle(client, gid, token)["step"] > done["step"]  # and it answers the move made again
+    finally:
+        registry._PLAYERS.pop("slow")
