@@ -23,6 +23,7 @@ from warroom.core import api
 from warroom.core.base_tables import base_tables_of
 from warroom.core.params import Param
 from warroom.core.registry import ProcedureSpec, procedures
+from warroom.core.ruling import show_value
 from warroom.present.procedures import procedure_help
 from warroom.web.app import create_app
 from warroom.web.desk import Sessions
@@ -51,7 +52,10 @@ def _first_allowed(p: Param) -> str:
     return ""
 
 
-def _inputs(spec: ProcedureSpec) -> dict[str, str]:
+def _inputs(spec: ProcedureSpec, which: str) -> dict[str, str]:
+    """The first allowed value of each required parameter, or the procedure's registered example."""
+    if which == "example":
+        return {k: show_value(v) for k, v in spec.example.items()}
     return {p.name: _first_allowed(p) for p in spec.params if p.required}
 
 
@@ -155,16 +159,19 @@ def test_a_body_of_the_wrong_shape_is_one_line_422(client: TestClient) -> None:
         assert answer.status_code == 422 and "\n" not in answer.json()["detail"], body
 
 
+@pytest.mark.parametrize("which", ["defaults", "example"])
 @pytest.mark.parametrize("spec", SPECS, ids=[s.id for s in SPECS])
 def test_the_desk_and_the_cli_agree_on_every_procedure(client: TestClient, runner: CliRunner,
-                                                       spec: ProcedureSpec) -> None:
-    """THE AGREEMENT TEST: odds at the default inputs as ``warroom odds --json``, a roll with a seed as
-    ``warroom roll --seed 5 --json``; a combination refused, refused alike."""
-    given = _inputs(spec)
+                                                       spec: ProcedureSpec, which: str) -> None:
+    """THE AGREEMENT TEST: odds at the default inputs (and at the procedure's registered example, which every
+    procedure runs on) as ``warroom odds --json``, a roll with a seed as ``warroom roll --seed 5 --json``; a
+    combination refused, refused alike."""
+    given = _inputs(spec, which)
     words = [f"{k}={v}" for k, v in given.items()]
     cli_odds, refused = _cli(runner, "odds", spec.id, *words, "--json")
     answer = client.post(f"/api/odds/{spec.id}", json={"params": given})
     if refused is not None:
+        assert which == "defaults", f"the example of {spec.id} is refused: {refused}"
         assert answer.status_code == 400 and answer.json()["detail"] == refused
         return
     assert answer.status_code == 200, answer.text
