@@ -297,3 +297,29 @@ def test_base_tables_refused_for_a_ruleset_without_them_and_a_bad_file_name(clie
     broken = client.post(f"/api/desk/sessions/{key}/base-tables",
                          json={"ruleset": "bfwwii-house", "text": "[bog_down\n", "filename": "a.toml"})
     assert broken.status_code == 400 and broken.json()["detail"].startswith("a.toml: not valid TOML")
+
+
+def _edges(p: Param) -> list[str]:
+    """Values at the edges of what a parameter allows, and just past them."""
+    if p.kind == "int":
+        low = p.minimum if p.minimum is not None else 0
+        values = [low, low - 1] + ([p.maximum, p.maximum + 1] if p.maximum is not None else [low + 1000])
+        return [str(v) for v in values]
+    if p.kind in ("choice", "choices"):
+        return [*p.choices, "nothing_of_the_kind"]
+    if p.kind == "bool":
+        return ["true", "false", "maybe"]
+    return ["AS,10H", "", "11Z"]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[s.id for s in SPECS])
+def test_no_value_at_the_edges_is_a_server_error(client: TestClient, spec: ProcedureSpec) -> None:
+    """Each parameter at each edge of its range (and past it), the others at the procedure's example: the desk
+    answers with odds or with one clear message, never a server error."""
+    example = _inputs(spec, "example")
+    for p in spec.params:
+        for value in _edges(p):
+            answer = client.post(f"/api/odds/{spec.id}", json={"params": {**example, p.name: value}})
+            assert answer.status_code in (200, 400), (p.name, value, answer.text)
+            if answer.status_code == 400:
+                assert answer.json()["detail"] and "\n" not in answer.json()["detail"]

@@ -186,6 +186,10 @@ def test_search_set_inputs_read_the_odds_roll_with_a_seed(page: Any, artifacts: 
     assert page.inner_text("#ruling .cite") == f"Rule: {ruling.rule}"
     assert "Unit Status, Hit Results and Rallying" in page.inner_text("#ruling .cite")
     assert page.locator("#rulings li").count() == 1
+    assert page.inner_text("#ruling li.die") == f"rally: 1d6 rolled {ruling.dice[0].faces[0]}"
+    leader = next(m for m in ruling.modifiers if "company commander" in m.label)
+    assert page.inner_text("#ruling li.mod .src").strip() == f"[{leader.source}]"
+    assert page.inner_text("#ruling").count(leader.label) == 1
     page.screenshot(path=str(artifacts / "desk-ruling.png"))
     page.screenshot(path=str(artifacts / "desk-ruling-full.png"), full_page=True)
     with page.expect_download() as download:
@@ -195,7 +199,13 @@ def test_search_set_inputs_read_the_odds_roll_with_a_seed(page: Any, artifacts: 
 
 
 def test_a_value_out_of_range_gets_the_servers_words_in_the_page(page: Any, server: str) -> None:
-    _open(page, "game clock", "company-fire/clock-roll")
+    """By keyboard: the search, Enter opens the first procedure found, the clock typed out of its range."""
+    page.focus("#q")
+    page.keyboard.type("clock roll")
+    page.wait_for_selector('#list button.proc[data-id="company-fire/clock-roll"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#odds .chart")
+    assert page.inner_text("#proc-id") == "company-fire/clock-roll"
     page.fill("#p-clock", "99")
     page.wait_for_selector("#form-error:not(:empty)")
     shown = page.inner_text("#form-error")
@@ -222,7 +232,8 @@ def test_a_tracker_is_kept_and_advanced(page: Any, artifacts: Path) -> None:
     page.wait_for_function("() => document.querySelector('#tracker-list .tracker p').textContent.includes('1 turns')")
     rows = get_procedure("bfwwii-house/fire-check").result_rows(get_procedure("bfwwii-house/fire-check").bind({}))
     assert page.inner_text("#rulings li summary strong") in rows
-    page.screenshot(path=str(artifacts / "desk-tracker.png"), full_page=True)
+    page.locator("#trackers").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "desk-tracker.png"))
 
 
 def test_an_umpires_base_tables_are_read_in_the_next_ruling(page: Any, tmp_path: Path) -> None:

@@ -231,20 +231,49 @@ function oddsChart(odds) {
     el("span", { class: "pct", text: r.shown }),
     el("span", { class: "frac", text: r.exact })));
   const parts = [el("div", { class: "chart", role: "list", "aria-label": `odds of ${odds.title}` }, rows)];
-  if (odds.modifiers.length) {
-    parts.push(el("h4", { text: "Modifiers" }), el("ul", { class: "mods" }, odds.modifiers.map(modifierItem)));
+  const told = narrative(odds.steps, odds.modifiers, []);
+  if (told.list.children.length) parts.push(el("h4", { text: "How it is worked out" }), told.list);
+  if (told.untold.length) {
+    parts.push(el("h4", { text: "On some branches" }), el("ul", { class: "mods" }, told.untold.map(modifierItem)));
   }
-  if (odds.steps.length) parts.push(el("ul", { class: "steps" }, odds.steps.map((s) => el("li", { text: s }))));
   parts.push(el("p", { class: "quiet", text: `${odds.results.length} results, ${odds.leaves} chance outcomes ` +
     "enumerated; the fractions are exact and sum to 1." }));
   return el("div", {}, parts);
 }
 
-function modifierItem(m) {
-  const sign = m.value >= 0 ? "+" : "−";
+function signed(m) {
   const unit = m.applies_to === "dice" ? (Math.abs(m.value) === 1 ? " die" : " dice") : "";
-  return el("li", {}, el("b", { text: `${sign}${Math.abs(m.value)}${unit} ` }), m.label,
+  return `${m.value >= 0 ? "+" : "−"}${Math.abs(m.value)}${unit}`;
+}
+
+function modifierItem(m) {
+  return el("li", { class: "mod" }, el("b", { text: `${signed(m)} ` }), m.label,
     el("span", { class: "src", text: ` [${m.source}]` }));
+}
+
+// A step as the ruling says it (Modifier.__str__ and DiceRoll.__str__ in src/warroom/core/ruling.py), so the
+// steps that are a modifier or a die are shown as such, each modifier with its source.
+function modifierText(m) { return `${signed(m)} ${m.label}  [${m.source}]`; }
+
+function diceText(d) {
+  const faces = d.faces.join(", ");
+  const verb = d.spec === "a card" ? "drew" : `${d.spec} rolled`;
+  if (!d.faces.length) return `${d.label}: ${d.spec} → ${d.reads}`;
+  if (d.faces.length === 1 && String(d.faces[0]) === d.reads) return `${d.label}: ${verb} ${faces}`;
+  return `${d.label}: ${verb} ${faces} → ${d.reads}`;
+}
+
+function narrative(steps, modifiers, dice) {
+  const mods = new Map(modifiers.map((m) => [modifierText(m), m]));
+  const thrown = new Set(dice.map(diceText));
+  const said = new Set();
+  const list = el("ul", { class: "steps" }, steps.filter(Boolean).map((step) => {
+    said.add(step);
+    if (mods.has(step)) return modifierItem(mods.get(step));
+    return el("li", { class: thrown.has(step) ? "die" : null, text: step });
+  }));
+  return { list, untold: modifiers.filter((m) => !said.has(modifierText(m))),
+    unthrown: dice.filter((d) => !said.has(diceText(d))) };
 }
 
 // --- rolls and the history ---------------------------------------------------------------
@@ -269,12 +298,12 @@ async function roll() {
 
 function rulingCard(ruling, oddsText, standIns) {
   const card = [el("h4", { text: ruling.title }), el("p", { class: "cite", text: citation(ruling.rule) })];
-  if (ruling.dice.length) {
-    card.push(el("ul", { class: "dice" }, ruling.dice.map((d) =>
-      el("li", { text: `${d.label}: ${d.spec} → ${d.faces.join(", ")}${d.reads && d.reads !== String(d.faces[0]) ? ` (${d.reads})` : ""}` }))));
+  const told = narrative(ruling.steps, ruling.modifiers, ruling.dice);
+  if (told.unthrown.length) {
+    card.push(el("ul", { class: "steps" }, told.unthrown.map((d) => el("li", { class: "die", text: diceText(d) }))));
   }
-  if (ruling.modifiers.length) card.push(el("ul", { class: "mods" }, ruling.modifiers.map(modifierItem)));
-  card.push(el("ul", { class: "steps" }, ruling.steps.map((s) => el("li", { text: s }))));
+  card.push(told.list);
+  if (told.untold.length) card.push(el("ul", { class: "mods" }, told.untold.map(modifierItem)));
   if (ruling.row) card.push(el("p", { class: "row", text: `Table: ${ruling.row}` }));
   card.push(el("p", { class: "result" }, "Result: ", el("strong", { text: ruling.result })));
   if (oddsText) card.push(el("p", { class: "quiet", text: `Odds of this result: ${oddsText}` }));
