@@ -61,17 +61,18 @@ def main() -> int:
             answer = client.post(url, json=body)
             if answer.status_code != 200:
                 body = {"params": {k: show_value(v) for k, v in spec.example.items()}}
+                start = time.perf_counter()
                 answer = client.post(url, json=body)
             cold = (time.perf_counter() - start) * 1000
             if answer.status_code != 200:
                 print(f"{spec.id}: refused at its example ({answer.json()['detail']}); not timed", file=sys.stderr)
                 continue
-            warm = []
+            times = []
             for _ in range(args.repeats):
                 start = time.perf_counter()
                 client.post(url, json=body)
-                warm.append((time.perf_counter() - start) * 1000)
-            rows.append((spec.id, cold, statistics.median(warm), answer.json()["leaves"]))
+                times.append((time.perf_counter() - start) * 1000)
+            rows.append((spec.id, cold, statistics.median(times), answer.json()["leaves"]))
     warm_all = [w for _, _, w, _ in rows]
     print(f"desk odds over HTTP (in-process), {len(rows)} procedures, {args.repeats} warm calls each")
     print(f"{'procedure':<46} {'cold ms':>9} {'warm ms':>9} {'chance outcomes':>16}")
