@@ -323,3 +323,17 @@ def test_no_value_at_the_edges_is_a_server_error(client: TestClient, spec: Proce
             assert answer.status_code in (200, 400), (p.name, value, answer.text)
             if answer.status_code == 400:
                 assert answer.json()["detail"] and "\n" not in answer.json()["detail"]
+
+
+def test_the_desk_api_is_in_the_openapi_description(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    for path, method in [("/api/procedures", "get"), ("/api/procedures/{ruleset}/{procedure}", "get"),
+                         ("/api/odds/{ruleset}/{procedure}", "post"), ("/api/roll/{ruleset}/{procedure}", "post"),
+                         ("/api/desk/sessions", "post"), ("/api/desk/sessions/{key}/trackers", "post"),
+                         ("/api/desk/sessions/{key}/trackers/{name}/advance", "post"),
+                         ("/api/desk/sessions/{key}/trackers/{name}", "patch"),
+                         ("/api/desk/sessions/{key}/trackers/{name}", "delete"),
+                         ("/api/desk/sessions/{key}/base-tables", "post")]:
+        assert method in paths[path], (path, method)
+        assert paths[path][method]["description"] or paths[path][method]["summary"]
+    assert "/desk" not in paths  # the page is not part of the API

@@ -192,6 +192,11 @@ def test_search_set_inputs_read_the_odds_roll_with_a_seed(page: Any, artifacts: 
     assert page.inner_text("#ruling").count(leader.label) == 1
     page.screenshot(path=str(artifacts / "desk-ruling.png"))
     page.screenshot(path=str(artifacts / "desk-ruling-full.png"), full_page=True)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#copy")
+    page.wait_for_function("() => document.querySelector('#history-status').textContent === '1 rulings copied'")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert str(ruling) in copied and "Odds of this result: " in copied
     with page.expect_download() as download:
         page.click("#save")
     saved = json.loads(Path(download.value.path()).read_text())
@@ -222,16 +227,22 @@ def test_a_value_out_of_range_gets_the_servers_words_in_the_page(page: Any, serv
     assert "stale" in (page.get_attribute("#odds", "class") or "")
 
 
-def test_a_tracker_is_kept_and_advanced(page: Any, artifacts: Path) -> None:
+def test_a_tracker_is_kept_set_and_advanced(page: Any, artifacts: Path) -> None:
+    """A fire burning in a village: tracked, its weather changed through the form (``set``), advanced a turn."""
     _open(page, "fire check", "bfwwii-house/fire-check")
     page.fill("#tracker-name", "village")
     page.click("#track")
     page.wait_for_selector("#tracker-list .tracker")
     assert page.inner_text("#tracker-list .tracker p").startswith("village: bfwwii-house/fire-check")
+    page.click("#tracker-list button:text('Open')")  # the tracker's inputs in the form, to change them
+    page.wait_for_selector("#track:text('Set village')")
+    page.click("label[for=p-weather-1]")
+    page.click("#track")
+    page.wait_for_function("() => document.querySelector('#tracker-list .tracker p').textContent.includes('weather=')")
     page.click("#tracker-list button.primary")
     page.wait_for_function("() => document.querySelector('#tracker-list .tracker p').textContent.includes('1 turns')")
-    rows = get_procedure("bfwwii-house/fire-check").result_rows(get_procedure("bfwwii-house/fire-check").bind({}))
-    assert page.inner_text("#rulings li summary strong") in rows
+    spec = get_procedure("bfwwii-house/fire-check")
+    assert page.inner_text("#rulings li summary strong") in spec.result_rows(spec.bind({}))
     page.locator("#trackers").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "desk-tracker.png"))
 
