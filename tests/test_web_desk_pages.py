@@ -247,7 +247,8 @@ def test_a_tracker_is_kept_set_and_advanced(page: Any, artifacts: Path) -> None:
     page.screenshot(path=str(artifacts / "desk-tracker.png"))
 
 
-def test_an_umpires_base_tables_are_read_in_the_next_ruling(page: Any, tmp_path: Path) -> None:
+def test_an_umpires_base_tables_are_read_in_the_next_ruling(page: Any, tmp_path: Path, artifacts: Path) -> None:
+    page.screenshot(path=str(artifacts / "desk-start.png"))
     _open(page, "bog down check", "bfwwii-house/bog-down-check")
     page.fill("#seed", "1")
     page.click("#roll")
@@ -261,7 +262,10 @@ def test_an_umpires_base_tables_are_read_in_the_next_ruling(page: Any, tmp_path:
     page.click("#roll")
     page.wait_for_function("() => !document.querySelector('#ruling .stand-in')")
     assert "uses " in page.inner_text("#ruling") and "my-tables.toml" in page.inner_text("#ruling")
+    said = api.roll("bfwwii-house/bog-down-check", {}, seed=1, base_tables=tmp_path / "my-tables.toml")
+    assert page.inner_text("#ruling .result") == str(said).splitlines()[-1].strip()  # "Ruling: ...", as the CLI ends
     assert "/tmp" not in page.inner_text("#ruling")
+    page.screenshot(path=str(artifacts / "desk-own-tables.png"))
 
 
 def _bog_down_table() -> str:
@@ -269,6 +273,7 @@ def _bog_down_table() -> str:
     bogging down on a modified 3 or less (the stand-in says 2)."""
     from warroom.core.base_tables import base_tables_of
 
+    get_procedure("bfwwii-house/bog-down-check")  # the rulesets loaded, their base tables registered
     text = base_tables_of("bfwwii-house")["bog_down"].stand_in.read_text()
     text = re.sub(r"^\[(\w+)\]", r"[bog_down.\1]", text, flags=re.M)
     text = re.sub(r"^bogged_down_at_or_below = \d+", "bogged_down_at_or_below = 3", text, flags=re.M)

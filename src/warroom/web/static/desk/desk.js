@@ -304,8 +304,18 @@ function rulingCard(ruling, oddsText, standIns) {
   }
   card.push(told.list);
   if (told.untold.length) card.push(el("ul", { class: "mods" }, told.untold.map(modifierItem)));
-  if (ruling.row) card.push(el("p", { class: "row", text: `Table: ${ruling.row}` }));
-  card.push(el("p", { class: "result" }, "Result: ", el("strong", { text: ruling.result })));
+  // How the ruling ends is its ruleset's (Ruling.__str__): an umpire's sentence, or the table row and the result.
+  const said = ruling.text.split("\n").find((line) => line.startsWith("  Ruling: "));
+  if (said) {
+    card.push(el("p", { class: "result said" }, el("strong", { text: said.trim() })));
+  } else {
+    if (ruling.row) card.push(el("p", { class: "row", text: `Table: ${ruling.row}` }));
+    card.push(el("p", { class: "result" }, "Result: ", el("strong", { text: ruling.result })));
+  }
+  const after = Object.entries(ruling.after || {});
+  if (after.length) {
+    card.push(el("p", { class: "row", text: `Now: ${after.map(([k, v]) => `${k}=${showValue(v)}`).join(", ")}` }));
+  }
   if (oddsText) card.push(el("p", { class: "quiet", text: `Odds of this result: ${oddsText}` }));
   if (standIns && standIns.length) {
     card.push(el("p", { class: "stand-in", text: `Read from warroom's STAND-IN: ${standIns.join("; ")}. ` +
