@@ -4,19 +4,25 @@ a roll, and the page session's trackers and base tables.
 The agreement test walks every procedure of every ruleset: the desk's odds at the default inputs are the odds
 ``warroom odds RULESET/PROC --json`` prints, and its roll with a seed is the ruling ``warroom roll --seed --json``
 prints (the CLI run in-process with click's runner). A procedure with required parameters gets the first allowed
-value of each in both; where that combination is refused, both refuse it with the same message.
+value of each in both; where that combination is refused, both refuse it with the same message. No request to the
+desk's API, however odd, is a server error: each parameter at the edges of its range, and requests schemathesis makes
+from the OpenAPI description (half of them about a real procedure, session and tracker).
 """
 
 from __future__ import annotations
 
 import json
+import tempfile
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
+import schemathesis
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
 
 from warroom.cli.app import cli
 from warroom.core import api
@@ -337,3 +343,49 @@ def test_the_desk_api_is_in_the_openapi_description(client: TestClient) -> None:
         assert method in paths[path], (path, method)
         assert paths[path][method]["description"] or paths[path][method]["summary"]
     assert "/desk" not in paths  # the page is not part of the API
+
+
+# --- fuzzed from the OpenAPI description ----------------------------------------------------------------------
+
+_fuzzed_app = create_app(Path(tempfile.mkdtemp(prefix="warroom-desk-fuzz-")) / "g.sqlite", workers=1)
+_fuzzed = TestClient(_fuzzed_app)
+SESSION = _fuzzed.post("/api/desk/sessions").json()["id"]
+assert _fuzzed.post(f"/api/desk/sessions/{SESSION}/trackers", json={
+    "name": "clock", "procedure": "company-fire/clock-roll", "params": {"clock": 3}}).status_code == 201
+
+
+async def _served(scope: Any, receive: Any, send: Any) -> None:
+    """The app as a long-running server holds it (schemathesis starts and stops a lifespan around every call)."""
+    if scope["type"] == "lifespan":
+        while (await receive())["type"] != "lifespan.shutdown":
+            await send({"type": "lifespan.startup.complete"})
+        await send({"type": "lifespan.shutdown.complete"})
+        return
+    await _fuzzed_app(scope, receive, send)
+
+
+desk_schema = schemathesis.openapi.from_asgi("/openapi.json", _served).include(
+    path_regex=r"^/api/(procedures|odds|roll|desk)")
+
+
+@desk_schema.hook
+def map_path_parameters(context: Any, path_parameters: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Half the requests name a real procedure, the real session and its tracker."""
+    if path_parameters is None or hash(str(path_parameters)) % 2:
+        return path_parameters
+    real = {"ruleset": "company-fire", "procedure": "clock-roll", "key": SESSION, "name": "clock"}
+    return {k: real.get(k, v) for k, v in path_parameters.items()}
+
+
+@desk_schema.hook
+def map_body(context: Any, body: Any) -> Any:
+    """Half the bodies that name a session name the real one."""
+    if isinstance(body, dict) and "session" in body and hash(str(body)) % 2 == 0:
+        return {**body, "session": SESSION}
+    return body
+
+
+@desk_schema.parametrize()
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+def test_no_request_to_the_desk_is_a_server_error(case: Any) -> None:
+    case.call_and_validate(checks=[not_a_server_error])
