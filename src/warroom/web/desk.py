@@ -75,9 +75,19 @@ def _words(text: str) -> str:
     return " ".join(re.sub(r"[-_/]", " ", text.lower()).split())
 
 
+_READ: dict[str, tuple[str, str, str]] = {}
+
+
 def _haystacks(spec: ProcedureSpec) -> tuple[str, str, str]:
     """What a search reads of a procedure, strongest first: its name, its title and seed sections, the words of
-    its rule (summary, docstring, readings) and of its parameters (names, help, choices)."""
+    its rule (summary, docstring, readings) and of its parameters (names, help, choices); worked out once."""
+    found = _READ.get(spec.id)
+    if found is None:
+        found = _READ[spec.id] = _read(spec)
+    return found
+
+
+def _read(spec: ProcedureSpec) -> tuple[str, str, str]:
     name = _words(spec.id)
     heading = _words(" ".join((spec.title, *spec.rule.sections)))
     rest = [spec.summary, spec.run.__doc__ or "", " ".join(spec.rule.readings)]
