@@ -97,11 +97,24 @@ def test_brigade_map_holds_every_feature_and_objective(name: str) -> None:
     assert all(s["zones"] == [] for s in m["sides"])  # each side maps its own deployment in secret
 
 
+def _scenario_part(m: dict[str, Any]) -> dict[str, Any]:
+    """The map without the rules' catalogues (unit types, terrain kinds), which are the same for every scenario."""
+    return {k: v for k, v in m.items() if k not in ("unit_types", "terrain", "edge_terrain")}
+
+
+def test_the_catalogues_are_the_same_for_every_scenario() -> None:
+    """The unit types a map lists are the game's whole catalogue, so they say nothing of the scenario's forces."""
+    for ruleset, names in (("company-fire", CF), ("brigade", BRIGADE)):
+        maps = [shipped_map(ruleset, n) for n in names]
+        assert all(m["unit_types"] == maps[0]["unit_types"] and m["terrain"] == maps[0]["terrain"] for m in maps)
+        assert all(t["symbol"] != "unit" for t in maps[0]["unit_types"].values())
+
+
 def test_the_map_holds_no_unit_blind_minefield_or_battery() -> None:
     for name in CF:
         game = warroom.load_game("company-fire", name)
         s = game.scenario  # type: ignore[attr-defined]
-        words = _strings(public_map(game))
+        words = _strings(_scenario_part(public_map(game)))
         secret = {u.id for u in s.units} | {u.name for u in s.units if u.name}
         assert not words & secret, (name, words & secret)
         keys = _keys(public_map(game))
@@ -109,7 +122,7 @@ def test_the_map_holds_no_unit_blind_minefield_or_battery() -> None:
     for name in BRIGADE:
         game = warroom.load_game("brigade", name)
         spec = game.scenario.spec  # type: ignore[attr-defined]
-        words = _strings(public_map(game))
+        words = _strings(_scenario_part(public_map(game)))
         secret = ({u.id for u in spec.units} | {u.name for u in spec.units if u.name} | {b.id for b in spec.batteries}
                   | {m.name for m in spec.minefields} | {a.name for a in spec.aiming_points})
         assert not words & secret, (name, words & secret)
