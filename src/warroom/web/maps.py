@@ -12,8 +12,9 @@ not the scenario's forces) and each side's name, colour and set-up zones (the br
 Brigade (seed 004 "Basic scales": 1" = 20 yards; terrain of seed 003): the table's width and depth in inches,
 each terrain feature with its kind, its layer (``cover`` and ``works`` areas, ``relief`` hills with their
 contour levels, ``line`` hedges, walls and ridges, ``corridor`` roads, rivers and bridges with their width), the
-objectives with their points and radius, the catalogue of unit types and the sides. A Brigade side maps its own deployment in secret (seed
-004 "Playing the Game"), so a Brigade map has no set-up zones: ``zones`` is empty for every side.
+objectives with their points and radius, the catalogue of unit types and the sides. A Brigade side maps its own
+deployment in secret (seed 004 "Playing the Game"), so a Brigade map has no set-up zones: ``zones`` is empty for
+every side.
 """
 
 from __future__ import annotations

@@ -209,10 +209,10 @@ function units(g, map, obs, opts) {
     items.sort((a, b) => (b.own - a.own) || (a.blind ? 1 : 0) - (b.blind ? 1 : 0));
     const n = items.length;
     const per = n === 1 ? 1 : n <= 4 ? 2 : 3;
-    const w = n === 1 ? 58 : n <= 4 ? 42 : 29;
+    const w = n === 1 ? 58 : n === 2 ? 45 : n <= 4 ? 42 : 29;
     const gap = (C - 8 - per * w) / (per + 1);
     const rows = Math.ceil(n / per);
-    const top = r * C + (n === 1 ? 30 : Math.max(26, C - 4 - rows * (w + gap)));
+    const top = r * C + (n === 1 ? 30 : n === 2 ? 38 : Math.max(26, C - 4 - rows * (w + gap)));
     items.forEach((item, i) => {
       const x = c * C + 4 + gap + (i % per) * (w + gap);
       const y = top + Math.floor(i / per) * (w + gap);
