@@ -208,7 +208,14 @@ def ready(page: Any) -> None:
 
 
 def step_of(page: Any) -> int:
-    return int(page.evaluate("() => document.querySelectorAll('#log li').length"))
+    """The view's step (the actions taken so far), as the page last drew it."""
+    return int(page.evaluate("() => Number(document.body.dataset.step)"))
+
+
+def moved_on(page: Any, before: int) -> None:
+    page.wait_for_function(f"() => Number(document.body.dataset.step) !== {before} || "
+                           "document.querySelector('#error').textContent !== ''")
+    assert page.inner_text("#error") == ""
 
 
 def take(page: Any, button: Any, confirm: bool = True) -> None:
@@ -221,9 +228,7 @@ def take(page: Any, button: Any, confirm: bool = True) -> None:
         if not confirm:
             return
         page.click("#odds-confirm")
-    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before} || "
-                           "document.querySelector('#error').textContent !== ''")
-    assert page.inner_text("#error") == ""
+    moved_on(page, before)
 
 
 def choose(page: Any, prefer: tuple[str, ...]) -> Any:
@@ -281,7 +286,7 @@ def test_hot_seat_company_fire_with_the_odds_before_a_fire(page: Any, server: st
             if page.locator("#odds .worse").count():
                 assert "pinned or worse" in page.inner_text("#odds")
             page.click("#odds-confirm")
-            page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+            moved_on(page, before)
             assert page.is_visible("#ruling-panel") and page.inner_text("#ruling").strip()
             saw_odds, taken = True, taken + 1
             continue
@@ -328,11 +333,14 @@ def test_undo_takes_back_an_action_without_dice(page: Any, server: str) -> None:
     assert page.is_disabled("#undo") and page.get_attribute("#undo", "title")
     move = page.locator("#actions button[data-dice=false]", has_text="moves to").first
     text = move.inner_text()
+    before, entries = step_of(page), page.locator("#log li").count()
     take(page, move)
-    assert page.is_visible("#ruling-panel") and step_of(page) == 1
+    assert page.is_visible("#ruling-panel") and step_of(page) == before + 1
+    assert page.locator("#log li").count() == entries + 1
     page.wait_for_selector("#undo:not([disabled])")
     page.click("#undo")
-    page.wait_for_function("() => document.querySelectorAll('#log li').length === 0")
+    page.wait_for_function(f"() => Number(document.body.dataset.step) === {before}")
+    assert page.locator("#log li").count() == entries
     assert "Undone" in page.inner_text("#ruling")
     assert page.locator("#actions button", has_text=text).count() == 1  # the same choice is open again
     assert page.is_disabled("#undo")
@@ -362,7 +370,7 @@ def test_brigade_to_its_first_fire(page: Any, server: str, artifacts: Path) -> N
             assert "figures lost" in page.inner_text("#odds")
             page.screenshot(path=str(artifacts / "brigade-odds.png"))
             page.click("#odds-confirm")
-            page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+            moved_on(page, before)
             assert page.inner_text("#ruling").strip()
             break
         take(page, choose(page, ("select", "advance", "move heading")))

@@ -214,6 +214,8 @@ function renderRuling() {
 function render() {
   if (page.covered) return;
   page.shownSide = page.view.side;
+  Object.assign(document.body.dataset, {step: page.view.step, side: page.view.side, toAct: page.view.to_act || "",
+    over: page.view.over});
   document.title = `warroom: ${page.view.title || page.view.scenario} (${page.view.side})`;
   renderStatus();
   renderBoard();
