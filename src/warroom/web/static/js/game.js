@@ -209,6 +209,13 @@ function renderRuling() {
   box.append(h("p", {}, h("b", {text: page.ruling.title})));
   for (const line of page.ruling.lines) box.append(h("p", {text: line}));
   if (!page.ruling.lines.length) box.append(h("p", {class: "muted", text: "Nothing to report."}));
+  // what the other side did since, as this side read it (the log holds it too)
+  const since = page.view.log.filter((e) => page.ruling.step !== undefined && e.step > page.ruling.step
+    && e.by !== page.view.side && e.narration.length);
+  for (const entry of since) {
+    box.append(h("p", {}, h("b", {text: `Then the ${entry.by}:`})));
+    for (const line of entry.narration) box.append(h("p", {text: line}));
+  }
 }
 
 function render() {
@@ -253,7 +260,7 @@ async function take(action) {
   try {
     const answer = await postJSON(api("/actions"), {token: page.token, side: page.view.side, action: action.code,
       step: page.view.step});
-    page.ruling = {title: action.text, lines: answer.narration};
+    page.ruling = {title: action.text, lines: answer.narration, step: answer.step};
     page.view = answer.view;
     page.side = page.view.side;
   } catch (err) {
