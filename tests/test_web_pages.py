@@ -312,15 +312,16 @@ def test_a_game_against_the_computer_until_it_answers(page: Any, server: str, ar
     start_game(page, server, "company-fire", "crossroads_patrol", "random", side="attacker", seed=11)
     ready(page)
     assert page.locator("#cover:not(.hidden)").count() == 0  # one person, no cover
+    assert page.locator("#log .by.setup").count() == 1 and page.locator("#log .by.enemy").count() == 0
     for _ in range(60):
         ready(page)
-        if page.locator("#log .by.enemy").count():
+        if page.locator('#log .by.enemy[data-by="defender"]').count():
             break
         take(page, choose(page, ("end the segment", "end")))
     else:
         pytest.fail("the computer never acted")
     ready(page)
-    assert page.locator("#log .by.enemy").count() >= 1
+    assert page.locator('#log .by.enemy[data-by="defender"]').count() >= 1
     enemy_entries = page.locator("#log li", has=page.locator(".by.enemy")).all()
     assert all("(what you saw of it)" in e.inner_text() for e in enemy_entries)  # the enemy's orders stay its own
     page.screenshot(path=str(artifacts / "vs-computer.png"))

@@ -143,9 +143,12 @@ function renderLog() {
   const list = h("ol", {});
   for (const entry of page.view.log) {
     const own = entry.by === page.view.side;
-    const li = h("li", {value: entry.step},
-      h("span", {class: `by ${own ? "own" : "enemy"}`, text: entry.by ? `${entry.by}: ` : ""}),
-      entry.text ? h("span", {text: entry.text}) : (own ? null : h("span", {class: "muted", text: "(what you saw of it)"})));
+    // the opening entry (by "") is the set-up's narration; then one entry per action, the side's own with its text
+    const who = !entry.by ? h("span", {class: "by setup", text: "The set-up: "})
+      : h("span", {class: `by ${own ? "own" : "enemy"}`, "data-by": entry.by, text: `${entry.by}: `});
+    const li = h("li", {value: entry.step, "data-step": entry.step}, who,
+      entry.text ? h("span", {text: entry.text}) : (own || !entry.by ? null
+        : h("span", {class: "muted", text: "(what you saw of it)"})));
     for (const line of entry.narration) li.append(h("div", {text: line}));
     list.append(li);
   }
@@ -211,7 +214,7 @@ function renderRuling() {
   if (!page.ruling.lines.length) box.append(h("p", {class: "muted", text: "Nothing to report."}));
   // what the other side did since, as this side read it (the log holds it too)
   const since = page.view.log.filter((e) => page.ruling.step !== undefined && e.step > page.ruling.step
-    && e.by !== page.view.side && e.narration.length);
+    && e.by && e.by !== page.view.side && e.narration.length);
   for (const entry of since) {
     box.append(h("p", {}, h("b", {text: `Then the ${entry.by}:`})));
     for (const line of entry.narration) box.append(h("p", {text: line}));
