@@ -208,11 +208,13 @@ function units(g, map, obs, opts) {
     const [c, r] = k.split(",").map(Number);
     items.sort((a, b) => (b.own - a.own) || (a.blind ? 1 : 0) - (b.blind ? 1 : 0));
     const n = items.length;
+    // one counter large; two side by side; up to four in two rows; more in rows of three (stacking allows three
+    // of a side, seed "Stacking", and an enemy's and the blinds may share the space)
     const per = n === 1 ? 1 : n <= 4 ? 2 : 3;
-    const w = n === 1 ? 58 : n === 2 ? 45 : n <= 4 ? 42 : 29;
+    const w = n === 1 ? 58 : n === 2 ? 45 : n <= 4 ? 37 : 28;
     const gap = (C - 8 - per * w) / (per + 1);
     const rows = Math.ceil(n / per);
-    const top = r * C + (n === 1 ? 30 : n === 2 ? 38 : Math.max(26, C - 4 - rows * (w + gap)));
+    const top = r * C + (n === 1 ? 30 : n === 2 ? 38 : Math.max(8, C - 3 - rows * w - (rows - 1) * gap));
     items.forEach((item, i) => {
       const x = c * C + 4 + gap + (i % per) * (w + gap);
       const y = top + Math.floor(i / per) * (w + gap);

@@ -125,12 +125,12 @@ function renderActions() {
 function renderUnits() {
   const b = board(page.view.ruleset);
   const rows = b.rows(page.map, page.view.observation);
-  const table = h("table", {}, h("tr", {}, ...["", "unit", "type", "at", "status", ""].map((t) => h("th", {text: t}))));
+  const table = h("table", {}, h("tr", {}, ...["", "unit", "type", "at", "status"].map((t) => h("th", {text: t}))));
   for (const r of rows) {
     const tr = h("tr", {"data-unit": r.id},
       h("td", {}, r.symbol ? badge(r.symbol, r.own ? OWN : ENEMY, 24, 16) : "?"),
-      h("td", {}, h("b", {text: r.id})), h("td", {text: r.type}), h("td", {text: r.at}), h("td", {text: r.status}),
-      h("td", {class: "muted", text: r.notes}));
+      h("td", {}, h("b", {text: r.id})), h("td", {text: r.type}), h("td", {text: r.at}),
+      h("td", {}, r.status, r.notes ? h("span", {class: "muted", text: `; ${r.notes}`}) : null));
     if (r.own) tr.addEventListener("click", () => select(r.id, true));
     table.append(tr);
   }
