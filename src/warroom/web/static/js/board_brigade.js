@@ -84,19 +84,40 @@ function ruler(svg, width, depth) {
   svg.append(g);
 }
 
-function label(g, at, symbol, text, colours, {pinned = false, dashed = false} = {}) {
-  const w = 34;
-  const h = 22;
-  const x = at[0] * S - w / 2;
-  const above = at[1] * S - h - 14 >= 14; // near the table's top edge the counter goes under the figures
-  const y = above ? at[1] * S - h - 14 : at[1] * S + 14;
-  g.append(s("line", {x1: at[0] * S, y1: above ? y + h : y, x2: at[0] * S, y2: at[1] * S, stroke: colours.stroke,
+const LW = 34; // a unit's label: its symbol's frame, and its id above or below it
+const LH = 22;
+const LT = 13;
+
+/**
+ * Where a unit's label goes: above its figures if there is room, else below, else further off; never over a
+ * label already placed (``placed``: their boxes) nor off the table.
+ */
+function placeLabel(at, placed, depth) {
+  const cx = at[0] * S;
+  const cy = at[1] * S;
+  for (let k = 0; k < 8; k += 1) {
+    const ring = Math.floor(k / 2);
+    const above = k % 2 === 0;
+    const y = above ? cy - LH - 14 - ring * (LH + LT + 4) : cy + 14 + ring * (LH + LT + 4);
+    const box = {x0: cx - LW / 2 - 8, x1: cx + LW / 2 + 8, y0: above ? y - LT : y, y1: above ? y + LH : y + LH + LT};
+    if (box.y0 < -M + 4 || box.y1 > depth * S + 6) continue;
+    if (placed.some((b) => b.x0 < box.x1 && box.x0 < b.x1 && b.y0 < box.y1 && box.y0 < b.y1)) continue;
+    placed.push(box);
+    return {y, above};
+  }
+  return {y: cy - LH - 14, above: true};
+}
+
+function label(g, at, symbol, text, colours, where, {pinned = false, dashed = false} = {}) {
+  const x = at[0] * S - LW / 2;
+  const {y, above} = where;
+  g.append(s("line", {x1: at[0] * S, y1: above ? y + LH : y, x2: at[0] * S, y2: at[1] * S, stroke: colours.stroke,
     "stroke-width": 1}));
-  g.append(s("rect", {class: "frame", x, y, width: w, height: h, rx: 2, fill: colours.fill,
+  g.append(s("rect", {class: "frame", x, y, width: LW, height: LH, rx: 2, fill: colours.fill,
     stroke: pinned ? "#e0a800" : colours.stroke, "stroke-width": pinned ? 3 : 1.5, "stroke-dasharray": dashed ? "4 3" : null}));
-  g.append(glyph(symbol, x + 3, y + 2, w - 6, h - 4, colours.ink));
-  g.append(s("text", {x: at[0] * S, y: above ? y - 3 : y + h + 11, "text-anchor": "middle", "font-size": 11, "font-weight": 700,
-    fill: colours.ink, stroke: "#fffdf7", "stroke-width": 3, "paint-order": "stroke", text}));
+  g.append(glyph(symbol, x + 3, y + 2, LW - 6, LH - 4, colours.ink));
+  g.append(s("text", {x: at[0] * S, y: above ? y - 3 : y + LH + 11, "text-anchor": "middle", "font-size": 11,
+    "font-weight": 700, fill: colours.ink, stroke: "#fffdf7", "stroke-width": 3, "paint-order": "stroke", text}));
 }
 
 function stands(g, figures, colours, facing) {
@@ -108,6 +129,7 @@ function stands(g, figures, colours, facing) {
 }
 
 function units(top, map, obs, opts) {
+  const placed = [];
   for (const e of obs.enemy) {
     if (e.detected === "aware") {
       const [x, y] = e.near;
@@ -125,7 +147,8 @@ function units(top, map, obs, opts) {
     const node = s("g", {class: "counter enemy", "data-unit": e.id, role: "img", "aria-label": `enemy ${e.id}`},
       tip(`Enemy ${e.id}: ${type?.label || words(e.type)}, spotted${e.pinned ? ", pinned" : ""}`));
     stands(node, e.figures, ENEMY, e.facing);
-    label(node, at, type?.symbol || KIND_SYMBOLS[e.kind] || "unit", e.id, ENEMY, {pinned: e.pinned});
+    label(node, at, type?.symbol || KIND_SYMBOLS[e.kind] || "unit", e.id, ENEMY, placeLabel(at, placed, map.depth),
+      {pinned: e.pinned});
     top.append(node);
   }
   for (const u of obs.units) {
@@ -143,7 +166,7 @@ function units(top, map, obs, opts) {
         "stroke-dasharray": "6 4"}));
     }
     stands(node, u.figures, OWN, u.facing);
-    label(node, at, type?.symbol || "unit", u.id, OWN, {pinned: u.pinned});
+    label(node, at, type?.symbol || "unit", u.id, OWN, placeLabel(at, placed, map.depth), {pinned: u.pinned});
     if (opts.selected === u.id) {
       node.classList.add("selected");
       for (const st of node.querySelectorAll(".stand, .frame")) {
