@@ -260,6 +260,9 @@ def test_hot_seat_company_fire_with_the_odds_before_a_fire(page: Any, server: st
     assert not re.search(r"\borchard\b", page.inner_text("body"))
     assert page.locator("#board svg .counter").count() >= 7
     assert "Turn" in page.inner_text("#status") and "Segment" in page.inner_text("#status")
+    page.click('#board .counter[data-unit="Lt"]')  # a counter on the map selects its unit's actions
+    assert page.locator('#actions .group.selected[data-unit="Lt"]').count() == 1
+    assert page.evaluate("() => document.activeElement.closest('.group')?.dataset.unit") == "Lt"
     page.screenshot(path=str(artifacts / "cf-game.png"))
     taken, saw_odds, covers = 0, False, 0
     for _ in range(120):
@@ -281,8 +284,10 @@ def test_hot_seat_company_fire_with_the_odds_before_a_fire(page: Any, server: st
             before = step_of(page)
             page.keyboard.press("Escape")  # nothing is rolled: the dialog goes, the game has not moved
             assert page.is_hidden("#odds") and step_of(page) == before
-            fire[0].click()
+            assert page.evaluate("() => document.activeElement.dataset.dice") == "true"  # back on the action
+            page.keyboard.press("Enter")  # the keyboard reaches it too
             page.wait_for_selector("#odds:not(.hidden) .bar-row")
+            assert page.evaluate("() => document.activeElement.id") == "odds-confirm"
             if page.locator("#odds .worse").count():
                 assert "pinned or worse" in page.inner_text("#odds")
             page.click("#odds-confirm")
