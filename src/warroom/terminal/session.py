@@ -125,21 +125,30 @@ class Session:
 
     # undo ---------------------------------------------------------------------------------------------
 
-    def undo(self, side: str) -> list[Step]:
-        """Take back ``side``'s last action and every action after it; the steps undone. One clear error when
-        there is none, or when it or an action after it may not be taken back."""
+    def why_no_undo(self, side: str) -> str | None:
+        """Why ``side`` may not undo now (its last action, or an action after it, may not be taken back), or
+        None when it may."""
         mine = [n for n, step in enumerate(self.steps) if step.by == side]
         if not mine:
-            raise UsageError(f"nothing to undo: the {side} has taken no action yet")
+            return f"nothing to undo: the {side} has taken no action yet"
         first = mine[-1]
         for step in self.steps[first:]:
             why = step.why_not(side)
             if why is not None:  # the other side's action is named only as its side: its text may hold secrets
                 what = f"your action '{step.action}'" if step.by == side else f"the {step.by}'s action after it"
-                raise UsageError(f"cannot undo {what}: {why}")
+                return f"cannot undo {what}: {why}"
         others = [step for step in self.steps[first:] if step.by != side and step.by in self.people]
         if others:
-            raise UsageError(f"cannot undo: the {others[0].by} has acted since; only the last to act may undo")
+            return f"cannot undo: the {others[0].by} has acted since; only the last to act may undo"
+        return None
+
+    def undo(self, side: str) -> list[Step]:
+        """Take back ``side``'s last action and every action after it; the steps undone. One clear error when
+        there is none, or when it or an action after it may not be taken back (:meth:`why_no_undo`)."""
+        why = self.why_no_undo(side)
+        if why is not None:
+            raise UsageError(why)
+        first = max(n for n, step in enumerate(self.steps) if step.by == side)
         undone = self.steps[first:]
         self._replay(self.steps[:first])
         return undone

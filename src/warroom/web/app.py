@@ -1,0 +1,113 @@
+"""The application ``warroom serve`` runs: the JSON API (:mod:`.api`), the pages (:mod:`.pages`), ``/healthz``.
+
+Bad input is one clear message, ``{"detail": "..."}``, with a 4xx status: a :class:`UsageError` is 400 unless it
+is one of :mod:`.errors` (403, 404, 409), a body that fails its model is 422 (every problem in one line), a
+body over 64 KiB is 413 before the application reads it. OpenAPI is at ``/openapi.json``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import warroom
+from warroom.core.errors import UsageError
+from warroom.web import api, pages
+from warroom.web.errors import status_of
+from warroom.web.games import KEEPALIVE, KEPT, Games
+from warroom.web.store import GameStore
+
+MAX_BODY = 64 * 1024
+"""The largest request body read: every request of the API is a few hundred bytes."""
+
+
+class BodyLimit:
+    """Refuse (413) a request whose body is over ``limit`` bytes: by its Content-Length, or, when it has none,
+    while it is read (the body is read whole here, then handed on)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse({"detail": f"the request body is over {self.limit // 1024} KiB; the API's "
+                                           f"bodies are a few hundred bytes"}, status_code=413)
+        await response(scope, receive, send)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size, more = 0, True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        whole: list[Message] = [{"type": "http.request", "body": b"".join(chunks), "more_body": False}]
+
+        async def replay() -> Message:
+            return whole.pop() if whole else await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _one_line(exc: RequestValidationError) -> str:
+    parts = []
+    for error in exc.errors():
+        where = ".".join(str(x) for x in error.get("loc", ()) if x != "body") or "body"
+        parts.append(f"{where}: {error.get('msg', 'invalid')}")
+    return "; ".join(parts)
+
+
+def create_app(db_path: Path, workers: int = 2, keepalive: float = KEEPALIVE, kept: int = KEPT) -> FastAPI:
+    """The application over the games file ``db_path``; ``workers`` AI players may think at once, ``kept`` games
+    are kept in memory, an idle event stream has a comment line every ``keepalive`` seconds."""
+    store = GameStore(db_path)
+    service = Games(store, workers=workers, keepalive=keepalive, kept=kept)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        service.close()
+        store.close()
+
+    app = FastAPI(title="warroom", version=warroom.__version__, lifespan=lifespan,
+                  description="Play warroom's games in the browser: each side sees the game through its own token.")
+    app.state.games = service
+    app.state.db_path = store.path
+
+    @app.exception_handler(UsageError)
+    async def refused(_: Request, exc: UsageError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=status_of(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _one_line(exc)}, status_code=422)
+
+    @app.get("/healthz")
+    def healthz() -> dict[str, Any]:
+        return {"ok": True}
+
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.add_middleware(BodyLimit)
+    return app
