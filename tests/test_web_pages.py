@@ -406,3 +406,31 @@ def test_the_lobby_lists_a_started_game_and_a_friends_link(page: Any, server: st
     page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
     item.locator("a.resume").click()
     page.wait_for_url(game_url)
+
+
+@pytest.mark.slow
+def test_a_friend_sees_the_game_move_live(browser: Any, page: Any, server: str) -> None:
+    """Two people, two browsers: what one does reaches the other's page through the event stream, no reload."""
+    start_game(page, server, "company-fire", "crossroads_patrol", "friend", side="attacker", seed=4)
+    page.wait_for_selector("#invite:not(.hidden)")
+    link = page.input_value("#invite-link")
+    page.click("#my-link")
+    ready(page)
+    friend = browser.new_context(viewport={"width": 1280, "height": 800})
+    other = friend.new_page()
+    errors: list[str] = []
+    other.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        other.goto(link)
+        other.wait_for_selector("#turn")
+        assert other.locator("#cover:not(.hidden)").count() == 0  # their own side only: no cover
+        assert "Waiting for the attacker" in other.inner_text("#turn")
+        assert other.evaluate("() => document.body.dataset.side") == "defender"
+        assert other.locator("#actions button").count() == 0
+        before = step_of(other)
+        take(page, choose(page, ("moves to",)))
+        other.wait_for_function(f"() => Number(document.body.dataset.step) > {before}")
+        assert other.locator("#log li").count() == step_of(other) + 1  # the set-up and one entry an action
+    finally:
+        friend.close()
+    assert not errors, errors
