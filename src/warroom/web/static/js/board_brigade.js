@@ -189,7 +189,8 @@ function marks(top, map, obs) {
     const [x, y] = m.corner;
     const [w, d] = m.size;
     top.append(s("rect", {x: x * S, y: y * S, width: w * S, height: d * S, fill: "#e0701b", "fill-opacity": 0.35,
-      stroke: "#a04a0b", "stroke-width": 1.5, "stroke-dasharray": "3 2"}, tip(`minefield ${m.name || ""}`.trim())));
+      stroke: "#a04a0b", "stroke-width": 1.5, "stroke-dasharray": "3 2"},
+    tip(`minefield ${m.name} (${m.kind === "at" ? "anti-tank" : m.kind === "ap" ? "anti-personnel" : "mixed"})`)));
   }
   for (const m of obs.missions || []) {
     const [x, y] = m.aim;
@@ -197,6 +198,11 @@ function marks(top, map, obs) {
       tip(`your artillery mission: ${m.battery}${m.landed ? " (landed)" : ""}`),
       s("circle", {cx: x * S, cy: y * S, r: 18, "stroke-dasharray": "5 3"}),
       s("path", {d: `M${x * S - 22},${y * S} h44 M${x * S},${y * S - 22} v44`})));
+    if (m.landed) {
+      const [lx, ly] = m.landed;
+      top.append(s("circle", {cx: lx * S, cy: ly * S, r: 10, fill: "#b00020", "fill-opacity": 0.35, stroke: "#b00020"},
+        tip(`${m.battery}'s fire landed here`)));
+    }
   }
   for (const a of obs.aiming_points || []) {
     const [x, y] = a.at;
