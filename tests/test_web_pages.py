@@ -263,6 +263,8 @@ def test_hot_seat_company_fire_with_the_odds_before_a_fire(page: Any, server: st
     page.click('#board .counter[data-unit="Lt"]')  # a counter on the map selects its unit's actions
     assert page.locator('#actions .group.selected[data-unit="Lt"]').count() == 1
     assert page.evaluate("() => document.activeElement.closest('.group')?.dataset.unit") == "Lt"
+    # the focused action ("Lt (leader) moves to 3,6") marks the space it names on the map
+    assert page.locator("#board g.hints rect").count() == 1
     page.screenshot(path=str(artifacts / "cf-game.png"))
     taken, saw_odds, covers = 0, False, 0
     for _ in range(120):
@@ -403,6 +405,10 @@ def test_the_lobby_lists_a_started_game_and_a_friends_link(page: Any, server: st
     assert item.count() == 1
     assert "Crossroads Patrol" in item.inner_text() and "your turn" in item.inner_text()
     assert page.locator("#games li").count() >= 2
+    villa = page.locator("#games li", has_text="The Houses on the Ridge")
+    count = page.locator("#games li").count()
+    villa.first.locator("button.forget").click()  # forgetting takes it off this browser's list only
+    assert page.locator("#games li").count() == count - 1
     page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
     item.locator("a.resume").click()
     page.wait_for_url(game_url)

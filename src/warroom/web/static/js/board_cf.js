@@ -277,7 +277,27 @@ export function drawCF(map, obs, opts = {}) {
   objectives(top, map, obs);
   if (obs) units(top, map, obs, opts);
   svg.append(top);
+  svg.append(s("g", {class: "hints", "pointer-events": "none"}));
   return svg;
+}
+
+/**
+ * Mark on a drawn map the spaces an action's text names ("sq1 moves to 2,6 via 1,6": 2,6 and 1,6), the first
+ * (where it goes, or what it fires at) boldest; an empty text clears the marks.
+ */
+export function hintCF(svg, text) {
+  const g = svg?.querySelector("g.hints");
+  if (!g) return;
+  while (g.firstChild) g.removeChild(g.firstChild);
+  const seen = new Set();
+  for (const m of String(text || "").matchAll(/\b(\d+),(\d+)\b/g)) {
+    const [c, r] = [Number(m[1]), Number(m[2])];
+    if (seen.has(`${c},${r}`)) continue;
+    const first = seen.size === 0;
+    seen.add(`${c},${r}`);
+    g.append(s("rect", {x: c * C + 3, y: r * C + 3, width: C - 6, height: C - 6, fill: "none", stroke: "#ff9f1a",
+      "stroke-width": first ? 7 : 4, "stroke-dasharray": first ? null : "10 6", rx: 6}));
+  }
 }
 
 /** The header's items: the turn, clock, card, phasing side and segment. */

@@ -113,6 +113,11 @@ function renderActions() {
         title: a.dice ? "dice: see the odds first" : "no dice: taken at once"},
       a.text, a.dice ? h("span", {class: "dice", text: "dice"}) : null);
       button.addEventListener("click", () => choose(a, button));
+      const hint = (text) => board(v.ruleset).hint($("board").querySelector("svg"), text);
+      button.addEventListener("mouseenter", () => hint(a.text));
+      button.addEventListener("focus", () => hint(a.text));
+      button.addEventListener("mouseleave", () => hint(""));
+      button.addEventListener("blur", () => hint(""));
       list.append(h("li", {}, button));
     }
     box.append(h("div", {class: `group${unit && unit === page.selected ? " selected" : ""}`, "data-unit": unit}, head, list));

@@ -109,7 +109,8 @@ function listGames() {
         h("a", {href: url, class: "resume"}, `${g.title || g.scenario}`),
         h("div", {class: "muted"}, `${GAME_NAMES[g.ruleset] || g.ruleset}; you: ${g.side}; against: ${g.opponent || "?"}; `
           + `started ${isNaN(started) ? "?" : started.toLocaleString()}`)),
-      h("div", {}, state));
+      h("div", {}, state, " ", h("button", {type: "button", class: "forget", title: "Take it off this list (the game stays on the server)",
+        text: "Forget", onclick: () => { forget(g.id, g.token); listGames(); }})));
     list.append(item);
     getJSON(`/api/games/${encodeURIComponent(g.id)}?${query({token: g.token})}`).then((view) => {
       const st = stateOf(view);
@@ -118,9 +119,6 @@ function listGames() {
     }).catch((err) => {
       state.className = "state gone";
       state.textContent = err instanceof ApiError && err.status === 404 ? "no longer on this server" : err.message;
-      if (err instanceof ApiError && (err.status === 404 || err.status === 403)) {
-        item.lastChild.append(h("button", {type: "button", text: "Forget", onclick: () => { forget(g.id, g.token); listGames(); }}));
-      }
     });
   }
 }
