@@ -23,6 +23,7 @@ const page = {
   covered: false,
   shownSide: null, // the side whose view is on the screen (hot seat: the cover goes up when it changes)
   events: null,
+  lastEvent: null, // the last event of the game's stream: {step, to_act, over, thinking}
   ruling: null,
 };
 
@@ -278,6 +279,7 @@ async function take(action) {
     page.busy = false;
   }
   render();
+  catchUp();
 }
 
 function closeOdds() {
@@ -349,6 +351,7 @@ async function undo() {
     page.busy = false;
   }
   render();
+  catchUp();
 }
 
 // --- the view, live -------------------------------------------------------------------------------------------
@@ -379,10 +382,18 @@ function listen() {
     } catch {
       return;
     }
-    const v = page.view;
-    if (!v || page.busy) return;
-    if (data.step !== v.step || data.thinking !== v.thinking || data.over !== v.over || data.to_act !== v.to_act) refresh();
+    page.lastEvent = data;
+    if (!page.busy) catchUp();
   });
+}
+
+/** Fetch the view again if the last event says the game is not as the page shows it (an event that came while
+ * the page was busy acting is not lost). */
+function catchUp() {
+  const v = page.view;
+  const e = page.lastEvent;
+  if (!v || !e || page.covered) return;
+  if (e.step !== v.step || e.thinking !== v.thinking || e.over !== v.over || e.to_act !== v.to_act) refresh();
 }
 
 function cover(side) {
