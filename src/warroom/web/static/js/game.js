@@ -195,7 +195,9 @@ function renderBanner() {
     for (const [k, value] of rest) {
       banner.append(h("p", {class: "muted", text: `${words(k)}: ${typeof value === "object" ? Object.entries(value || {}).map(([a, b]) => `${a} ${b}`).join(", ") : value}`}));
     }
-    banner.append(h("a", {href: "/", text: "Back to the lobby"}));
+    banner.append(h("p", {}, h("a", {href: `${api("/record")}?${query({token: page.token})}`,
+      download: `${v.scenario}-${page.id}.json`, text: "The game record"}),
+    " (replay it with warroom replay FILE) · ", h("a", {href: "/", text: "Back to the lobby"})));
     return;
   }
   if (hotSeat() && v.to_act && v.to_act !== v.side && v.seat_sides.includes(v.to_act)) {
