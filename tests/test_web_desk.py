@@ -320,15 +320,16 @@ def _edges(p: Param) -> list[str]:
 
 @pytest.mark.parametrize("spec", SPECS, ids=[s.id for s in SPECS])
 def test_no_value_at_the_edges_is_a_server_error(client: TestClient, spec: ProcedureSpec) -> None:
-    """Each parameter at each edge of its range (and past it), the others at the procedure's example: the desk
-    answers with odds or with one clear message, never a server error."""
-    example = _inputs(spec, "example")
-    for p in spec.params:
-        for value in _edges(p):
-            answer = client.post(f"/api/odds/{spec.id}", json={"params": {**example, p.name: value}})
-            assert answer.status_code in (200, 400), (p.name, value, answer.text)
-            if answer.status_code == 400:
-                assert answer.json()["detail"] and "\n" not in answer.json()["detail"]
+    """Each parameter at each edge of its range (and past it), the others at the procedure's example or at the
+    defaults: the desk answers with odds or with one clear message, never a server error (``lay-minefield`` with
+    no manoeuvre roll and ``within`` short of the earliest turn was one)."""
+    for base in (_inputs(spec, "example"), _inputs(spec, "defaults")):
+        for p in spec.params:
+            for value in _edges(p):
+                answer = client.post(f"/api/odds/{spec.id}", json={"params": {**base, p.name: value}})
+                assert answer.status_code in (200, 400), (p.name, value, answer.text)
+                if answer.status_code == 400:
+                    assert answer.json()["detail"] and "\n" not in answer.json()["detail"]
 
 
 def test_the_desk_api_is_in_the_openapi_description(client: TestClient) -> None:
