@@ -597,7 +597,8 @@ def test_a_player_of_another_game_is_refused(client: TestClient) -> None:
 
 # --- no input is a server error -----------------------------------------------------------------------------
 
-VALUES = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70), st.floats(allow_nan=False, allow_infinity=False),
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
+                   st.floats(allow_nan=False, allow_infinity=False),
                    st.text(max_size=40), st.lists(st.integers(), max_size=3),
                    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2))
 FIELDS = ["token", "side", "action", "step", "ruleset", "scenario", "opponent", "seed", "extra"]
