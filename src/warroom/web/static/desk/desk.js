@@ -210,6 +210,7 @@ async function loadOdds() {
     $("odds").classList.add("stale");
     return;
   }
+  $("odds").setAttribute("aria-busy", "true");
   try {
     const odds = await call("POST", `/api/odds/${spec.id}`, { params: read.params, session: state.session });
     if (seq !== state.seq) return;
@@ -219,6 +220,8 @@ async function loadOdds() {
     if (seq !== state.seq) return;
     $("form-error").textContent = error.message;
     $("odds").classList.add("stale");
+  } finally {
+    if (seq === state.seq) $("odds").removeAttribute("aria-busy");
   }
 }
 
