@@ -276,3 +276,15 @@ def _bog_down_table() -> str:
     text = re.sub(r"^\[(\w+)\]", r"[bog_down.\1]", text, flags=re.M)
     text = re.sub(r"^bogged_down_at_or_below = \d+", "bogged_down_at_or_below = 3", text, flags=re.M)
     return "[bog_down]\n" + text
+
+
+def test_on_a_tablet_the_list_is_beside_the_procedure(browser: Any, server: str, artifacts: Path) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = context.new_page()
+    page.goto(server + "/desk")
+    page.wait_for_selector("body[data-ready=true]")
+    _open(page, "fire check", "bfwwii-house/fire-check")
+    finder, proc = page.locator("#finder").bounding_box(), page.locator("#proc").bounding_box()
+    assert finder["x"] + finder["width"] <= proc["x"] and proc["y"] < finder["y"] + finder["height"]
+    page.screenshot(path=str(artifacts / "desk-tablet.png"))
+    context.close()
