@@ -235,7 +235,7 @@ def _pairs(params: dict[str, Value]) -> list[str]:
     return [f"{key}={show_value(value)}" for key, value in params.items()]
 
 
-def _bound(spec: ProcedureSpec, params: dict[str, Value]) -> dict[str, str]:
+def _read_params(spec: ProcedureSpec, params: dict[str, Value]) -> dict[str, str]:
     """The parameters read as ``warroom odds`` reads its words: the same checks, the same messages."""
     return parse_pairs(spec, _pairs(params))
 
@@ -266,7 +266,7 @@ def odds(ruleset: str, procedure: str, body: OddsRequest, request: Request) -> d
     """The exact odds of every result (``warroom odds --json``): each result's probability as a float and an exact
     fraction, the modifiers that apply with their sources, the steps, the rule."""
     spec = _spec(ruleset, procedure)
-    values = _bound(spec, body.params)
+    values = _read_params(spec, body.params)
     with _session(request, body.session) as session:
         try:
             with session.tables(spec) if session is not None else using_base_tables(spec.ruleset, None):
@@ -280,7 +280,7 @@ def roll(ruleset: str, procedure: str, body: RollRequest, request: Request) -> d
     """Play the procedure once: the ruling as ``warroom roll --json`` gives it (with ``seed``, the same ruling as
     ``warroom roll --seed``), the base tables it read from warroom's stand-ins, and the odds of its result."""
     spec = _spec(ruleset, procedure)
-    values = _bound(spec, body.params)
+    values = _read_params(spec, body.params)
     with _session(request, body.session) as session:
         try:
             with session.tables(spec) if session is not None else using_base_tables(spec.ruleset, None):
