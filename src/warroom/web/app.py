@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import warroom
 from warroom.core.errors import UsageError
-from warroom.web import api, pages
+from warroom.web import api, desk, desk_pages, pages
 from warroom.web.errors import status_of
 from warroom.web.games import KEEPALIVE, KEPT, Games
 from warroom.web.store import GameStore
@@ -109,5 +109,7 @@ def create_app(db_path: Path, workers: int = 2, keepalive: float = KEEPALIVE, ke
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(desk.router)
+    app.include_router(desk_pages.router)
     app.add_middleware(BodyLimit)
     return app

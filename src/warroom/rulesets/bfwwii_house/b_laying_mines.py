@@ -41,9 +41,9 @@ def segments(field: str) -> tuple[int, ...]:
 
 def _rows(v: Mapping[str, Any]) -> tuple[str, ...]:
     first = earliest(segments(v["field"]), v["stands"], v["actions_done"])
-    if not v["manoeuvre_roll"]:
+    if not v["manoeuvre_roll"] and first <= v["within"]:
         return (f"laid in {plural(first, 'turn')}",)
-    return turn_rows(first, v["within"], "laid", "not laid")
+    return turn_rows(first, v["within"], "laid", "not laid")  # within too short for the earliest: not laid
 
 
 def _check(v: Mapping[str, Any]) -> None:
