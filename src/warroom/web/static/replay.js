@@ -135,7 +135,11 @@ function markLog(n) {
   for (const li of $("log").querySelectorAll("li")) {
     const on = Number(li.dataset.step) === n;
     li.classList.toggle("current", on);
-    if (on) li.scrollIntoView({block: "nearest"});
+    if (on) { // scroll the log alone, never the panel holding the controls
+      const box = li.closest(".log");
+      const [r, b] = [li.getBoundingClientRect(), box.getBoundingClientRect()];
+      if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - b.height / 3;
+    }
   }
 }
 
