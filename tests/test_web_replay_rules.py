@@ -26,9 +26,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from test_web_pages import artifacts, browser, hand_over_if_asked, page, ready, server, start_game, uncover
 
-from warroom.core.game import GameRecord
+from test_web_pages import artifacts, browser, hand_over_if_asked, page, ready, server, start_game, uncover
 from warroom.tools.coverage import load_seed_sections
 from warroom.web import rules
 from warroom.web.app import create_app

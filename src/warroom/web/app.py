@@ -2,7 +2,8 @@
 
 Bad input is one clear message, ``{"detail": "..."}``, with a 4xx status: a :class:`UsageError` is 400 unless it
 is one of :mod:`.errors` (403, 404, 409), a body that fails its model is 422 (every problem in one line), a
-body over 64 KiB is 413 before the application reads it (an uploaded game record, :mod:`.replay`, up to 4 MiB). OpenAPI is at ``/openapi.json``.
+body over 64 KiB is 413 before the application reads it (an uploaded game record, :mod:`.replay`: 4 MiB).
+OpenAPI is at ``/openapi.json``.
 """
 
 from __future__ import annotations

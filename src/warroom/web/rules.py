@@ -108,7 +108,7 @@ def _locate(entry: SeedEntry, lines: list[str]) -> list[int | None]:
         keys = {section_key(name) for name in section.names()}
         marked = [i for i, (k, m) in enumerate(heads) if m and k in keys and i not in taken]
         plain = [i for i, (k, _) in enumerate(heads) if k in keys and i not in taken]
-        at = (marked or plain or [None])[0]
+        at = marked[0] if marked else plain[0] if plain else None
         if at is not None:
             taken.add(at)
         found.append(at)
