@@ -268,6 +268,10 @@ def test_an_uploaded_record_and_every_bad_upload(client: TestClient, finished: t
     unknown = dict(record, scenario="mine.toml", scenario_sha256="ab" * 32)
     assert "not one this server ships" in refused(json.dumps(unknown))
     assert "does not play" in refused(json.dumps(dict(record, ruleset="chess")))
+    assert "a game's seed is a whole number" in refused(json.dumps(dict(record, seed=-5)))
+    assert "a game's seed is a whole number" in refused(json.dumps(dict(record, seed=2**80)))
+    for code in (10**30, 99_999_999):  # no action has that code
+        assert "does not replay" in refused(json.dumps(dict(record, actions=[code, *record["actions"][1:]])))
     # the body limit: 4 MiB for a record, 64 KiB for every other body still
     big = json.dumps(dict(record, notes={"padding": "x" * 200_000}))
     assert client.post("/api/replays", content=big).status_code == 200

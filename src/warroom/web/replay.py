@@ -183,6 +183,8 @@ class Replays:
             states = replay(record, path)
         except UsageError as exc:
             raise Refused(f"the record does not replay: {exc}") from None
+        except (ValueError, LookupError, TypeError, ArithmeticError) as exc:  # a code or value no game makes
+            raise Refused(f"the record does not replay: a value of it is not one the game makes ({exc})") from None
         made = Replayed(replay_id, name, record, game, states)
         with self._lock:
             self._kept[replay_id] = made
@@ -230,6 +232,8 @@ def read_record(body: bytes) -> GameRecord:
         raise Refused(f"the upload is not JSON{where}: choose a game record file (warroom playout --save, or the "
                       f"record a finished game offers)") from None
     record = GameRecord.from_json(data, "the uploaded file")
+    if not 0 <= record.seed < 2**63:
+        raise Refused(f"the record's seed is {record.seed}: a game's seed is a whole number from 0 to 2**63 - 1")
     if len(record.actions) > MAX_ACTIONS:
         raise Refused(f"the record holds {len(record.actions)} actions; a replay here holds at most {MAX_ACTIONS}")
     return record
