@@ -124,7 +124,7 @@ def umpire_observation(game: Game, state: GameState) -> dict[str, Any]:
     """What the umpire sees once the game is over, in the form of the first side's observation (so the game
     page's drawing shows it): every side's own units, minefields, missions and aiming points together. Company
     Fire: each side's units as it sees them itself (hidden ones under their blinds). Brigade: the second side's
-    companies as spotted enemies, with their figures (seed 004 "Detection": what spotting shows)."""
+    companies on the table as spotted enemies, with their figures (seed 004 "Detection": what spotting shows)."""
     sides = game.sides
     views = {side: plain(state.observation(side)) for side in sides}
     out: dict[str, Any] = dict(views[sides[0]])
@@ -135,7 +135,7 @@ def umpire_observation(game: Game, state: GameState) -> dict[str, Any]:
         out["fire_missions_marked"] = [m for side in sides for m in views[side]["fire_missions_marked"]
                                        if m["side"] == side]
     elif game.ruleset == "brigade":
-        others = [u for side in sides[1:] for u in views[side]["units"]]
+        others = [u for side in sides[1:] for u in views[side]["units"] if u["status"] == "on" and not u["aboard"]]
         out["enemy"] = [{"id": u["id"], "detected": "spotted", "type": u["type"], "figures": u["figures"],
                          "pinned": u["pinned"], "facing": u["facing"], "mounted": u["mounted"]} for u in others]
         seen = {m["name"] for m in out["minefields"]}
