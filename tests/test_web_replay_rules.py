@@ -321,13 +321,12 @@ def _get(base: str, path: str) -> Json:
         return got
 
 
-@pytest.fixture(scope="module")
-def over(server: str) -> tuple[str, str]:
-    """A game of the real server played to its end through the API: (id, token)."""
-    made = _post(server, "/api/games", {"ruleset": "company-fire", "scenario": "crossroads_patrol", "side": None,
-                                        "opponent": "hotseat", "seed": 3})
+def finish(server: str, ruleset: str, scenario: str, seed: int) -> tuple[str, str]:
+    """A hot-seat game of the real server played to its end by random choices through the API: (id, token)."""
+    made = _post(server, "/api/games", {"ruleset": ruleset, "scenario": scenario, "side": None,
+                                        "opponent": "hotseat", "seed": seed})
     gid, token = made["id"], made["seats"][0]["token"]
-    rng = random.Random(3)
+    rng = random.Random(seed)
     v = _get(server, f"/api/games/{gid}?token={token}")
     while not v["over"]:
         v = _post(server, f"/api/games/{gid}/actions", {"token": token, "step": v["step"],
@@ -335,6 +334,11 @@ def over(server: str) -> tuple[str, str]:
         if not v["my_turn"]:
             v = _get(server, f"/api/games/{gid}?token={token}")
     return gid, token
+
+
+@pytest.fixture(scope="module")
+def over(server: str) -> tuple[str, str]:
+    return finish(server, "company-fire", "crossroads_patrol", 3)
 
 
 def shown_step(page: Any) -> int:
@@ -399,6 +403,27 @@ def test_the_replay_viewer_steps_forward_and_back(page: Any, server: str, over: 
     page.set_input_files("#record-file", str(bad))
     page.wait_for_function("() => document.querySelector('#error').textContent.includes('cannot be replayed')")
     assert "format is" in page.inner_text("#error")
+
+
+@pytest.mark.slow
+def test_a_brigade_replay_from_the_umpire_s_view_and_a_side_s(page: Any, server: str, artifacts: Path) -> None:
+    gid, token = finish(server, "brigade", "ponyri", 2)
+    steps = _get(server, f"/api/games/{gid}/replay?token={token}")["steps"]
+    page.goto(f"{server}/replay/{gid}?token={token}&step={steps // 2}")
+    page.wait_for_selector("#board svg")
+    wait_step(page, steps // 2)
+    assert page.evaluate("() => document.body.dataset.view") == "umpire"
+    both = page.locator("#board .counter.enemy:not(.aware)").count()
+    own = page.locator("#board .counter:not(.enemy)").count()
+    assert both > 0 and own > 0  # the umpire sees the second side's companies, every one spotted
+    page.screenshot(path=str(artifacts / "replay-brigade.png"))
+    side = _get(server, f"/api/games/{gid}/replay?token={token}")["sides"][0]
+    page.select_option("#view", side)
+    page.wait_for_function(f"() => document.body.dataset.view === '{side}'")
+    assert page.locator("#board .counter.enemy:not(.aware)").count() <= both
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+    assert "The set-up" in page.inner_text("#step")
 
 
 @pytest.mark.slow

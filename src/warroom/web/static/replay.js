@@ -91,7 +91,9 @@ function renderStep(data) {
   else if (data.text) box.append(h("p", {}, h("b", {text: `${data.by}: ${data.text}`})));
   else box.append(h("p", {}, h("b", {text: `The ${data.by} acted`}), h("span", {class: "muted", text: " (what the view saw of it)"})));
   for (const line of data.narration) box.append(h("p", {}, ...linked(line)));
-  if (!data.narration.length) box.append(h("p", {class: "muted", text: "Nothing this view could see."}));
+  if (!data.narration.length) {
+    box.append(h("p", {class: "muted", text: page.view === "umpire" ? "Nothing to report." : "Nothing this side could see."}));
+  }
   if (data.over && data.result) {
     const r = data.result;
     box.append(h("p", {}, h("b", {text: r.winner ? `The game is over: the ${r.winner} won.` : "The game is over."})));
