@@ -31,10 +31,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from test_web_pages import artifacts, browser, hand_over_if_asked, page, ready, server, start_game, uncover
+from warroom.core.game import record_of
 from warroom.tools.coverage import load_seed_sections
 from warroom.web import rules
 from warroom.web.app import create_app
 from warroom.web.replay import MAX_RECORD
+from warroom.web.views import bound_game, shipped
 
 __all__ = ["artifacts", "browser", "page", "server"]  # the browser fixtures of test_web_pages, used here
 
@@ -275,6 +277,15 @@ def test_an_uploaded_record_and_every_bad_upload(client: TestClient, finished: t
     assert "a game's seed is a whole number" in refused(json.dumps(dict(record, seed=2**80)))
     for code in (10**30, 99_999_999):  # no action has that code
         assert "does not replay" in refused(json.dumps(dict(record, actions=[code, *record["actions"][1:]])))
+    # a record of a game not over replays from each side's view, never the umpire's
+    game = bound_game("company-fire", "crossroads_patrol")
+    begun = record_of(game, record["seed"], [game.decode(c) for c in record["actions"][:10]],
+                      shipped("company-fire")["crossroads_patrol"]).to_json()
+    part = client.post("/api/replays", content=json.dumps(begun)).json()
+    assert part["views"] == ["attacker", "defender"] and not part["over"] and part["steps"] == 10
+    assert client.get(f"/api/replays/{part['id']}/steps/3").json()["view"] == "attacker"
+    umpire = client.get(f"/api/replays/{part['id']}/steps/3", params={"view": "umpire"})
+    assert umpire.status_code == 400 and "once the game is over" in umpire.json()["detail"]
     # the body limit: 4 MiB for a record, 64 KiB for every other body still
     big = json.dumps(dict(record, notes={"padding": "x" * 200_000}))
     assert client.post("/api/replays", content=big).status_code == 200

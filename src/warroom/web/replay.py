@@ -14,8 +14,9 @@ never on a path the record names.
   Both answer the replay's summary: its ``id``, the game, the sides, the views, the number of steps, the result,
   and the log of each view (who acted, the action's text when the view may read it, the narration).
 - ``GET /api/replays/{id}/steps/{n}?view=V``: the position after ``n`` actions as view ``V`` sees it: a side's
-  ``observation(side)`` and ``narration(side)``, or the umpire's (:func:`umpire_observation`: every side's own
-  units together, and the narration for no side).
+  ``observation(side)`` and ``narration(side)``, or, when the recorded game is over, the umpire's
+  (:func:`umpire_observation`: every side's own units together, and the narration for no side); the default is
+  the umpire's, or the first side's for a game not yet over.
 
 Replays are kept in memory by id (the first 32 hex digits of the SHA-256 of the record), the least recently
 used let go beyond :data:`KEPT`; a step of one let go is 404, and the page asks for the replay again.
@@ -68,14 +69,20 @@ class Replayed:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
+    def over(self) -> bool:
+        return self.states[-1].is_terminal()
+
+    @property
     def views(self) -> list[str]:
-        return [*self.game.sides, UMPIRE]
+        """Each side's, and the umpire's once the game is over (issue 17: never the umpire's of a game going on)."""
+        return [*self.game.sides, UMPIRE] if self.over else list(self.game.sides)
 
     def check_view(self, view: str | None) -> str:
         if view is None or view == "":
-            return UMPIRE
+            return UMPIRE if self.over else self.game.sides[0]
         if view not in self.views:
-            raise Refused(f"'{view}' is not a view of this replay; views: {', '.join(self.views)}")
+            why = "" if self.over else " (the umpire's is shown once the game is over)"
+            raise Refused(f"'{view}' is not a view of this replay; views: {', '.join(self.views)}{why}")
         return view
 
     def log(self, view: str) -> list[dict[str, Any]]:
@@ -98,7 +105,7 @@ class Replayed:
         return {"id": self.id, "ruleset": self.record.ruleset, "scenario": self.name, "title": title_of(self.game),
                 "version": self.record.version, "seed": self.record.seed, "sides": list(self.game.sides),
                 "views": self.views, "steps": len(self.record.actions),
-                "over": last.is_terminal(), "result": plain(last.result()) if last.is_terminal() else None,
+                "over": self.over, "result": plain(last.result()) if self.over else None,
                 "logs": logs}
 
     def step(self, n: int, view: str) -> dict[str, Any]:

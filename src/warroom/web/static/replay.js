@@ -186,7 +186,7 @@ function keys(ev) {
 
 async function start() {
   const sm = page.summary;
-  if (!sm.views.includes(page.view)) page.view = "umpire";
+  if (!sm.views.includes(page.view)) page.view = sm.views.includes("umpire") ? "umpire" : sm.views[0];
   page.map = await getJSON(`/api/maps/${encodeURIComponent(sm.ruleset)}/${encodeURIComponent(sm.scenario)}`);
   const select = clear($("view"));
   for (const v of sm.views) select.append(h("option", {value: v, text: v === "umpire" ? "the umpire (both sides)" : `the ${v}`}));
