@@ -365,6 +365,14 @@ def test_the_replay_viewer_steps_forward_and_back(page: Any, server: str, over: 
                                                   artifacts: Path, tmp_path: Path) -> None:
     gid, token = over
     steps = _get(server, f"/api/games/{gid}/replay?token={token}")["steps"]
+    page.goto(f"{server}/")  # the lobby's finished games link to their replay
+    page.evaluate("(g) => localStorage.setItem('warroom.games', JSON.stringify([g]))",
+                  {"id": gid, "token": token, "ruleset": "company-fire", "scenario": "crossroads_patrol",
+                   "title": "Crossroads Patrol", "side": "attacker and defender", "opponent": "hotseat",
+                   "started": "2026-01-01T00:00:00Z"})
+    page.reload()
+    page.wait_for_selector(f'#games li[data-game="{gid}"] a.replay')
+    assert page.get_attribute(f'#games li[data-game="{gid}"] a.replay', "href").startswith(f"/replay/{gid}?token=")
     page.goto(f"{server}/play/{gid}?token={token}")  # the game page's end summary links to the replay
     page.wait_for_selector("#replay-link")
     page.click("#replay-link")
@@ -414,6 +422,8 @@ def test_the_replay_viewer_steps_forward_and_back(page: Any, server: str, over: 
     page.set_input_files("#record-file", str(bad))
     page.wait_for_function("() => document.querySelector('#error').textContent.includes('cannot be replayed')")
     assert "format is" in page.inner_text("#error")
+    page.goto(f"{server}/rules")
+    page.screenshot(path=str(artifacts / "rules-index.png"))
 
 
 @pytest.mark.slow

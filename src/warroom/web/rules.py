@@ -240,9 +240,9 @@ def _page(title: str, body: str, crumbs: str = "") -> HTMLResponse:
 """, headers=_NO_STORE)
 
 
-def _seed_line(line: str) -> str:
-    """A line of a seed as HTML: its text escaped; the seeds' few markdown marks (``#``, ``**``) kept plain."""
-    return html.escape(line)
+def _plain_heading(line: str) -> str:
+    """A heading line of a seed without its markdown marks (``## **21. Bocage Hedgerows**``), escaped."""
+    return html.escape(line.strip().lstrip("#").strip().strip("*").strip())
 
 
 @router.get("/rules", response_class=HTMLResponse, include_in_schema=False)
@@ -282,9 +282,11 @@ def seed_page(seed: str) -> HTMLResponse:
         section = at.get(i)
         if section is not None:
             lines.append(f'<h2 class="section" id="{section.slug}"><a class="anchor" href="#{section.slug}" '
-                         f'aria-label="link to this section">§</a> {_seed_line(line.strip())}</h2>')
+                         f'aria-label="link to this section">§</a> {_plain_heading(line)}</h2>')
+        elif line.lstrip().startswith("#"):  # a sub-heading of the text (seed 000's markdown)
+            lines.append(f"<h3>{_plain_heading(line)}</h3>")
         elif line.strip():
-            lines.append(f"<p>{_seed_line(line)}</p>")
+            lines.append(f"<p>{html.escape(line)}</p>")
     body = (f'<h1>{html.escape(found.title)}</h1><p class="muted">Seed {found.number} '
             f'(<code>{html.escape(found.file)}</code>), carried by the ruleset <code>{html.escape(found.ruleset)}'
             f'</code>.</p><nav class="contents" aria-label="Sections"><h2>Sections</h2><ol>{contents}</ol></nav>'
