@@ -67,6 +67,8 @@ class Replayed:
     game: Game
     states: list[GameState]
     lock: threading.Lock = field(default_factory=threading.Lock)
+    made: dict[str, Any] | None = None
+    """The summary, once made."""
 
     @property
     def over(self) -> bool:
@@ -99,9 +101,15 @@ class Replayed:
         return out
 
     def summary(self) -> dict[str, Any]:
-        last = self.states[-1]
+        """What the viewer reads first: the game, its views and steps, the result, and each view's log (made once:
+        a replay does not change)."""
         with self.lock:
-            logs = {view: self.log(view) for view in self.views}
+            if self.made is None:
+                self.made = self._summary({view: self.log(view) for view in self.views})
+            return self.made
+
+    def _summary(self, logs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+        last = self.states[-1]
         return {"id": self.id, "ruleset": self.record.ruleset, "scenario": self.name, "title": title_of(self.game),
                 "version": self.record.version, "seed": self.record.seed, "sides": list(self.game.sides),
                 "views": self.views, "steps": len(self.record.actions),
