@@ -303,7 +303,10 @@ def test_hot_seat_company_fire_with_the_odds_before_a_fire(page: Any, server: st
             break
     assert taken >= 25 and saw_odds and covers >= 1
     assert re.search(r"CF-\d+", page.inner_text("#log"))  # rule ids kept as text
-    assert page.locator("#log a").count() == 0  # no links to rules pages yet
+    links = page.locator("#log a")  # the rule ids and seed sections link to the rules pages, in a new tab
+    assert links.count() > 0
+    assert all(re.fullmatch(r"/rules/(\d{3}#[a-z0-9-]+|rulings#[A-Z]{2}-\d+)", link.get_attribute("href") or "")
+               and link.get_attribute("target") == "_blank" for link in links.all())
     page.screenshot(path=str(artifacts / "cf-game-later.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)

@@ -2,7 +2,8 @@
 
 Bad input is one clear message, ``{"detail": "..."}``, with a 4xx status: a :class:`UsageError` is 400 unless it
 is one of :mod:`.errors` (403, 404, 409), a body that fails its model is 422 (every problem in one line), a
-body over 64 KiB is 413 before the application reads it. OpenAPI is at ``/openapi.json``.
+body over 64 KiB is 413 before the application reads it (an uploaded game record, :mod:`.replay`: 4 MiB).
+OpenAPI is at ``/openapi.json``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import warroom
 from warroom.core.errors import UsageError
-from warroom.web import api, desk, desk_pages, pages
+from warroom.web import api, desk, desk_pages, pages, replay, rules
 from warroom.web.errors import status_of
 from warroom.web.games import KEEPALIVE, KEPT, Games
 from warroom.web.store import GameStore
@@ -32,22 +33,26 @@ class BodyLimit:
     """Refuse (413) a request whose body is over ``limit`` bytes: by its Content-Length, or, when it has none,
     while it is read (the body is read whole here, then handed on)."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, larger: dict[str, tuple[int, str]] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.larger = larger or {}
+        """Paths with a larger limit of their own (an uploaded game record), and what their bodies are."""
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = JSONResponse({"detail": f"the request body is over {self.limit // 1024} KiB; the API's "
-                                           f"bodies are a few hundred bytes"}, status_code=413)
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        what = self.larger.get(scope["path"], (0, "the API's bodies are a few hundred bytes"))[1]
+        response = JSONResponse({"detail": f"the request body is over {limit // 1024} KiB; {what}"},
+                                status_code=413)
         await response(scope, receive, send)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope["path"], (self.limit, ""))[0]
         length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await self._refuse(scope, receive, send)
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await self._refuse(scope, receive, send, limit)
             return
         chunks: list[bytes] = []
         size, more = 0, True
@@ -57,8 +62,8 @@ class BodyLimit:
                 return  # the client went
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.limit:
-                await self._refuse(scope, receive, send)
+            if size > limit:
+                await self._refuse(scope, receive, send, limit)
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
@@ -111,5 +116,7 @@ def create_app(db_path: Path, workers: int = 2, keepalive: float = KEEPALIVE, ke
     app.include_router(pages.router)
     app.include_router(desk.router)
     app.include_router(desk_pages.router)
-    app.add_middleware(BodyLimit)
+    app.include_router(rules.router)
+    app.include_router(replay.router)
+    app.add_middleware(BodyLimit, larger={replay.UPLOAD: (replay.MAX_RECORD, replay.RECORD_LIMIT_TEXT)})
     return app

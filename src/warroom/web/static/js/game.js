@@ -8,6 +8,7 @@ import {board, GAME_NAMES} from "./boards.js";
 import {oddsBody} from "./odds.js";
 import {badge, OWN, ENEMY, SYMBOL_NAMES} from "./symbols.js";
 import {remember, loadGames} from "./store.js";
+import {linked, loadRules} from "./rulelinks.js";
 
 const $ = (id) => document.getElementById(id);
 const ANY = "Any unit";
@@ -155,7 +156,7 @@ function renderLog() {
     const li = h("li", {value: entry.step, "data-step": entry.step}, who,
       entry.text ? h("span", {text: entry.text}) : (own || !entry.by ? null
         : h("span", {class: "muted", text: "(what you saw of it)"})));
-    for (const line of entry.narration) li.append(h("div", {text: line}));
+    for (const line of entry.narration) li.append(h("div", {class: "said"}, ...linked(line)));
     list.append(li);
   }
   const box = clear($("log"));
@@ -195,7 +196,9 @@ function renderBanner() {
     for (const [k, value] of rest) {
       banner.append(h("p", {class: "muted", text: `${words(k)}: ${typeof value === "object" ? Object.entries(value || {}).map(([a, b]) => `${a} ${b}`).join(", ") : value}`}));
     }
-    banner.append(h("p", {}, h("a", {href: `${api("/record")}?${query({token: page.token})}`,
+    banner.append(h("p", {}, h("a", {href: `/replay/${encodeURIComponent(page.id)}?${query({token: page.token, view: v.side})}`,
+      id: "replay-link", text: "Replay the game"}), " (step by step, from either side or the umpire's view) · ",
+    h("a", {href: `${api("/record")}?${query({token: page.token})}`,
       download: `${v.scenario}-${page.id}.json`, text: "The game record"}),
     " (replay it with warroom replay FILE) · ", h("a", {href: "/", text: "Back to the lobby"})));
     return;
@@ -218,14 +221,14 @@ function renderRuling() {
   }
   panel.classList.remove("hidden");
   box.append(h("p", {}, h("b", {text: page.ruling.title})));
-  for (const line of page.ruling.lines) box.append(h("p", {text: line}));
+  for (const line of page.ruling.lines) box.append(h("p", {}, ...linked(line)));
   if (!page.ruling.lines.length) box.append(h("p", {class: "muted", text: "Nothing to report."}));
   // what the other side did since, as this side read it (the log holds it too)
   const since = page.view.log.filter((e) => page.ruling.step !== undefined && e.step > page.ruling.step
     && e.by && e.by !== page.view.side && e.narration.length);
   for (const entry of since) {
     box.append(h("p", {}, h("b", {text: `Then the ${entry.by}:`})));
-    for (const line of entry.narration) box.append(h("p", {text: line}));
+    for (const line of entry.narration) box.append(h("p", {}, ...linked(line)));
   }
 }
 
@@ -433,7 +436,7 @@ async function main() {
   });
   let view;
   try {
-    view = await fetchView(page.side);
+    [view] = await Promise.all([fetchView(page.side), loadRules()]);
     page.map = await getJSON(`/api/maps/${encodeURIComponent(view.ruleset)}/${encodeURIComponent(view.scenario)}`);
   } catch (err) {
     $("status-text").textContent = `The game cannot be shown: ${err.message}`;

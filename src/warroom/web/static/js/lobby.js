@@ -116,6 +116,10 @@ function listGames() {
       const st = stateOf(view);
       state.className = `state ${st.cls}`;
       state.textContent = st.text;
+      if (view.over) {
+        state.after(" ", h("a", {class: "replay", href: `/replay/${encodeURIComponent(g.id)}?${query({token: g.token, view: view.side})}`,
+          text: "Replay"}));
+      }
     }).catch((err) => {
       state.className = "state gone";
       state.textContent = err instanceof ApiError && err.status === 404 ? "no longer on this server" : err.message;

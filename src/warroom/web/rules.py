@@ -1,0 +1,331 @@
+"""The rules pages of ``warroom serve``: each seed's text with an anchor at each of its sections, and
+``docs/rulings.md`` with an anchor at every ruling id, so a ruling's citation opens the rule it applies.
+
+- ``GET /rules``: an index (each seed: title, ruleset, its sections, as ``warroom/data/seed_sections.toml`` lists
+  them); ``GET /rules/{seed}`` (``002`` or the file name) the seed's text, an anchor ``#section-slug`` at the
+  heading of each section; ``GET /rules/rulings`` the readings warroom takes, an anchor ``#CF-130`` at each id.
+- ``GET /api/rules`` the index as JSON (the game page links citations with it: only sections and ids that exist);
+  ``GET /api/rules/{seed}`` a seed's sections with their text; ``GET /api/rulings/{id}`` one ruling's row.
+  An unknown seed, section or ruling is 404 with the list or a suggestion.
+
+The seed texts ship in the package (``warroom/data/seeds/``), and so does ``docs/rulings.md`` (the wheel carries
+it as ``warroom/data/rulings.md``; an editable install reads the repository's ``docs/``). A section is found in
+the text at the first heading line that names it (its name or an alias, compared as
+:func:`warroom.tools.coverage.section_key` does; markdown headings first, then plain lines), so its anchor is at
+the rule itself; a section whose name is not a line of the text is anchored at its entry in the page's contents.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+from fastapi.responses import HTMLResponse
+from markdown_it import MarkdownIt
+
+from warroom.core.errors import suggest
+from warroom.tools.coverage import SeedEntry, load_seed_sections, section_key
+
+router = APIRouter()
+
+RULING_ID = re.compile(r"\b(?:CF|BR|TM|BF|FB)-\d+\b")
+"""A ruling's id in docs/rulings.md: the prefix of its game or seed and a number."""
+_NO_STORE = {"Cache-Control": "no-cache"}
+_REPO_RULINGS = Path(__file__).resolve().parents[3] / "docs" / "rulings.md"
+"""docs/rulings.md in the repository (an editable install): the wheel carries it as warroom/data/rulings.md."""
+
+
+def slug(name: str) -> str:
+    """The anchor of a section: its name in lower case, words joined by ``-`` ("individual-unit-fire")."""
+    return "-".join(re.findall(r"[a-z0-9]+", section_key(name))) or "section"
+
+
+def _package_text(*parts: str) -> str | None:
+    node = resources.files("warroom").joinpath("data", *parts)
+    return node.read_text(encoding="utf-8") if node.is_file() else None
+
+
+def rulings_text() -> str:
+    """docs/rulings.md: the package's copy when installed from the wheel, else the repository's."""
+    shipped = _package_text("rulings.md")
+    if shipped is not None:
+        return shipped
+    return _REPO_RULINGS.read_text(encoding="utf-8")
+
+
+# --- the seeds --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    aliases: tuple[str, ...]
+    slug: str
+    line: int | None
+    """The line (from 0) of the text where the section's heading is, or None when no line names it."""
+    text: str
+
+
+@dataclass(frozen=True)
+class Seed:
+    number: str
+    file: str
+    title: str
+    ruleset: str
+    lines: tuple[str, ...]
+    sections: tuple[Section, ...]
+
+    def summary(self) -> dict[str, Any]:
+        return {"seed": self.number, "file": self.file, "title": self.title, "ruleset": self.ruleset,
+                "url": f"/rules/{self.number}",
+                "sections": [{"name": s.name, "aliases": list(s.aliases), "slug": s.slug,
+                              "url": f"/rules/{self.number}#{s.slug}", "found": s.line is not None}
+                             for s in self.sections]}
+
+
+def _heading(line: str) -> tuple[str, bool]:
+    """A line as a heading may name a section: markdown marks, bold and numbering ("## **21. Bocage**") taken off;
+    and whether it is a markdown heading."""
+    text = line.strip()
+    marked = text.startswith("#")
+    text = text.strip("#* \t")
+    text = re.sub(r"^\d+\.\s*", "", text).strip("* \t")
+    return section_key(text), marked
+
+
+def _locate(entry: SeedEntry, lines: list[str]) -> list[int | None]:
+    """The line of each section's heading: the first markdown heading naming it, else the first plain line."""
+    heads = [_heading(line) for line in lines]
+    found: list[int | None] = []
+    taken: set[int] = set()
+    for section in entry.sections:
+        keys = {section_key(name) for name in section.names()}
+        marked = [i for i, (k, m) in enumerate(heads) if m and k in keys and i not in taken]
+        plain = [i for i, (k, _) in enumerate(heads) if k in keys and i not in taken]
+        at = marked[0] if marked else plain[0] if plain else None
+        if at is not None:
+            taken.add(at)
+        found.append(at)
+    return found
+
+
+@functools.cache
+def seeds() -> tuple[Seed, ...]:
+    """Every seed of seed_sections.toml with its text (shipped in the package) and its sections located."""
+    out = []
+    for entry in load_seed_sections().seeds:
+        text = _package_text("seeds", entry.file)
+        if text is None:
+            raise FileNotFoundError(f"warroom/data/seeds/{entry.file} is missing from the package")
+        lines = text.splitlines()
+        where = _locate(entry, lines)
+        starts = sorted(i for i in where if i is not None)
+        sections, used = [], set()
+        for section, at in zip(entry.sections, where, strict=True):
+            anchor = slug(section.name)
+            while anchor in used:
+                anchor += "-2"
+            used.add(anchor)
+            body = ""
+            if at is not None:
+                end = next((i for i in starts if i > at), len(lines))
+                body = "\n".join(lines[at:end]).strip()
+            sections.append(Section(section.name, section.aliases, anchor, at, body))
+        out.append(Seed(entry.number, entry.file, entry.title, entry.ruleset, tuple(lines), tuple(sections)))
+    return tuple(out)
+
+
+def find_seed(cited: str) -> Seed:
+    """The seed named by its number (``002``) or its file name; 404 with the list of seeds."""
+    for seed in seeds():
+        if cited in (seed.number, seed.file, seed.file.removesuffix(".txt")):
+            return seed
+    names = [s.number for s in seeds()]
+    listed = ", ".join(f"{s.number} ({s.title})" for s in seeds())
+    raise HTTPException(404, f"no seed '{cited[:80]}'{suggest(cited, names)}; seeds: {listed}")
+
+
+# --- the rulings ------------------------------------------------------------------------------------------------
+
+
+@functools.cache
+def rulings() -> dict[str, dict[str, str]]:
+    """Every ruling of docs/rulings.md by id: its seed section, question and reading, and the heading it is under."""
+    out: dict[str, dict[str, str]] = {}
+    heading = ""
+    for line in rulings_text().splitlines():
+        if line.startswith("## "):
+            heading = line[3:].strip()
+            continue
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
+        if len(cells) >= 4 and RULING_ID.fullmatch(cells[0]):
+            out[cells[0]] = {"id": cells[0], "under": heading, "section": cells[1], "question": cells[2],
+                             "reading": " | ".join(cells[3:]).replace("\\|", "|")}
+    return out
+
+
+def _ruling_anchors(md: MarkdownIt) -> None:
+    """Give each table row whose first cell is a ruling id that id as its anchor, and each heading a slug."""
+
+    def rule(state: Any) -> None:
+        tokens = state.tokens
+        for i, token in enumerate(tokens):
+            if token.type == "tr_open" and i + 2 < len(tokens) and tokens[i + 1].type == "td_open":
+                content = tokens[i + 2].content.strip()
+                if tokens[i + 2].type == "inline" and RULING_ID.fullmatch(content):
+                    token.attrSet("id", content)
+            elif token.type == "heading_open" and i + 1 < len(tokens):
+                token.attrSet("id", slug(tokens[i + 1].content))
+
+    md.core.ruler.push("ruling_anchors", rule)
+
+
+def _link_ids(text: str, known: dict[str, Any]) -> str:
+    """Ruling ids named in the rendered text (outside the row's own id) link to their row."""
+
+    def link(m: re.Match[str]) -> str:
+        rid = m.group(0)
+        return f'<a href="#{rid}">{rid}</a>' if rid in known else rid
+
+    parts = re.split(r"(<[^>]*>)", text)
+    inside_link = False
+    for k, part in enumerate(parts):
+        if part.startswith("<a "):
+            inside_link = True
+        elif part == "</a>":
+            inside_link = False
+        elif not part.startswith("<") and not inside_link:
+            parts[k] = RULING_ID.sub(link, part)
+    return "".join(parts)
+
+
+@functools.cache
+def rulings_html() -> str:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    _ruling_anchors(md)
+    body = md.render(rulings_text())
+    # a row's own id cell becomes a link to itself, so it can be copied; other ids link to their rows
+    body = re.sub(r'(<tr id="([A-Z]+-\d+)">\s*<td>)\2(</td>)', r'\1<a class="rid" href="#\2">\2</a>\3', body)
+    return _link_ids(body, rulings())
+
+
+# --- the pages ----------------------------------------------------------------------------------------------------
+
+
+def _page(title: str, body: str, crumbs: str = "") -> HTMLResponse:
+    return HTMLResponse(f"""<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>warroom: {html.escape(title)}</title>
+  <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="/static/style.css">
+  <link rel="stylesheet" href="/static/rules.css">
+</head>
+<body class="rules-page">
+  <div class="topbar"><a href="/">warroom</a><a href="/rules">Rules</a><a href="/rules/rulings">Rulings</a>
+    <span class="title">{crumbs}</span></div>
+  <main class="rules">
+{body}
+  </main>
+</body>
+</html>
+""", headers=_NO_STORE)
+
+
+def _plain_heading(line: str) -> str:
+    """A heading line of a seed without its markdown marks (``## **21. Bocage Hedgerows**``), escaped."""
+    return html.escape(line.strip().lstrip("#").strip().strip("*").strip())
+
+
+@router.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+def rules_index() -> HTMLResponse:
+    """Every seed: its title, the ruleset that carries it, its sections (each a link to the rule)."""
+    parts = ["<h1>The rules</h1>",
+             "<p>The seed texts warroom's games are built from, and the <a href=\"/rules/rulings\">readings warroom "
+             "takes</a> where a seed is ambiguous. A ruling in a game links to both.</p>"]
+    for seed in seeds():
+        items = "".join(f'<li><a href="/rules/{seed.number}#{s.slug}">{html.escape(s.name)}</a></li>'
+                        for s in seed.sections)
+        parts.append(f'<section class="seed" id="seed-{seed.number}"><h2><a href="/rules/{seed.number}">'
+                     f'{seed.number}: {html.escape(seed.title)}</a></h2><p class="muted">ruleset '
+                     f'<code>{html.escape(seed.ruleset)}</code>, file <code>{html.escape(seed.file)}</code>, '
+                     f'{len(seed.sections)} sections</p><ol class="sections">{items}</ol></section>')
+    return _page("the rules", "\n".join(parts))
+
+
+@router.get("/rules/rulings", response_class=HTMLResponse, include_in_schema=False)
+def rulings_page() -> HTMLResponse:
+    """docs/rulings.md, an anchor at each ruling id (``/rules/rulings#CF-130``)."""
+    return _page("rulings", f'<div class="rulings">{rulings_html()}</div>', "the readings warroom takes")
+
+
+@router.get("/rules/{seed}", response_class=HTMLResponse, include_in_schema=False)
+def seed_page(seed: str) -> HTMLResponse:
+    """A seed's text, an anchor at each section's heading (``/rules/002#individual-unit-fire``)."""
+    found = find_seed(seed)
+    at = {s.line: s for s in found.sections if s.line is not None}
+    contents = "".join(
+        f'<li><a href="#{s.slug}">{html.escape(s.name)}</a></li>' if s.line is not None
+        else f'<li id="{s.slug}">{html.escape(s.name)} <span class="muted">(no heading of that name in the text; '
+             f'search the text for it)</span></li>'
+        for s in found.sections)
+    lines = []
+    for i, line in enumerate(found.lines):
+        section = at.get(i)
+        if section is not None:
+            lines.append(f'<h2 class="section" id="{section.slug}"><a class="anchor" href="#{section.slug}" '
+                         f'aria-label="link to this section">§</a> {_plain_heading(line)}</h2>')
+        elif line.lstrip().startswith("#"):  # a sub-heading of the text (seed 000's markdown)
+            lines.append(f"<h3>{_plain_heading(line)}</h3>")
+        elif line.strip():
+            lines.append(f"<p>{html.escape(line)}</p>")
+    body = (f'<h1>{html.escape(found.title)}</h1><p class="muted">Seed {found.number} '
+            f'(<code>{html.escape(found.file)}</code>), carried by the ruleset <code>{html.escape(found.ruleset)}'
+            f'</code>.</p><nav class="contents" aria-label="Sections"><h2>Sections</h2><ol>{contents}</ol></nav>'
+            f'<article class="seed-text">{"".join(lines)}</article>')
+    return _page(f"seed {found.number}", body, html.escape(found.title))
+
+
+# --- JSON for tools -------------------------------------------------------------------------------------------------
+
+
+@router.get("/api/rules")
+def rules_json() -> dict[str, Any]:
+    """The seeds with their sections (name, aliases, anchor) and the ids of the rulings: what a page may link to."""
+    return {"seeds": [s.summary() for s in seeds()], "rulings": sorted(rulings(), key=_id_order)}
+
+
+def _id_order(rid: str) -> tuple[str, int]:
+    prefix, _, number = rid.partition("-")
+    return prefix, int(number)
+
+
+@router.get("/api/rules/{seed}")
+def seed_json(seed: str) -> dict[str, Any]:
+    """A seed's sections, each with its text (from its heading to the next section's)."""
+    found = find_seed(seed)
+    data = found.summary()
+    for entry, section in zip(data["sections"], found.sections, strict=True):
+        entry["text"] = section.text
+    return data
+
+
+@router.get("/api/rulings/{ruling_id}")
+def ruling_json(ruling_id: str) -> dict[str, Any]:
+    """One ruling of docs/rulings.md: the seed section, the question, warroom's reading, and its link."""
+    known = rulings()
+    found = known.get(ruling_id.strip().upper())
+    if found is None:
+        prefixes = sorted({rid.partition("-")[0] for rid in known})
+        raise HTTPException(404, f"no ruling '{ruling_id[:40]}'{suggest(ruling_id.upper(), list(known))}; a "
+                                 f"ruling's id is one of {', '.join(prefixes)}, a dash and a number "
+                                 f"(all of them: /rules/rulings)")
+    return {**found, "url": f"/rules/rulings#{found['id']}"}
