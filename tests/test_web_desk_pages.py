@@ -28,6 +28,7 @@ from fastapi.testclient import TestClient
 
 from warroom.core import api
 from warroom.core.registry import get_procedure
+from warroom.core.ruling import percent
 from warroom.web.app import create_app
 from warroom.web.desk_pages import ASSETS
 
@@ -199,6 +200,26 @@ def test_search_set_inputs_read_the_odds_roll_with_a_seed(page: Any, artifacts: 
         page.click("#save")
     saved = json.loads(Path(download.value.path()).read_text())
     assert [h["ruling"]["result"] for h in saved] == [ruling.result] and saved[0]["seed"] == 11
+
+
+def test_a_hit_table_shows_this_or_worse(page: Any, artifacts: Path) -> None:
+    """An HMG at one space (seed 002 "Unit Status, Hit Results and Rallying": good order, pinned, suppressed,
+    destroyed): beside each result, its chance of that result or worse, as warroom's exact odds give it."""
+    page.fill("#q", "individual fire")
+    page.click('#list button.proc[data-id="company-fire/individual-fire"]')
+    page.select_option("#p-weapon", "hmg")  # the weapon has no default: no odds until one is picked
+    odds = api.odds("company-fire/individual-fire", {"weapon": "hmg", "range": 1})
+    want = [f"{name} or worse {percent(c)}" for (name, _), c in zip(odds.distribution, odds.or_worse() or (),
+                                                                       strict=True)]
+    page.wait_for_function("expected => [...document.querySelectorAll('#odds .bar .worse')]"
+                           ".map(e => e.textContent).join('|') === expected", arg="|".join(want))
+    assert want[1] == "pinned or worse 80.247%"
+    assert "from the best to the worst" in page.inner_text("#odds")
+    page.locator("#odds").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "desk-or-worse.png"))
+    _open(page, "fire check", "bfwwii-house/fire-check")  # a fire spreading or burning out: no order declared
+    page.wait_for_function("() => document.querySelector('#odds .bar .label').textContent === 'spreads'")
+    assert page.locator("#odds .bar .worse").count() == 0
 
 
 def test_a_value_out_of_range_gets_the_servers_words_in_the_page(page: Any, server: str) -> None:

@@ -117,7 +117,7 @@ def odds(
         sampled = tuple((row, counts.get(row, 0)) for row in rows)
     return Odds(
         spec.id, spec.title, spec.rule, values, tuple(modifiers), tuple(steps), distribution, len(leaves),
-        sampled, trials,
+        sampled, trials, spec.worse,
     )
 
 
