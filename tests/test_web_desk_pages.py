@@ -51,6 +51,13 @@ def test_the_desk_page_and_its_assets_are_served(tmp_path: Path) -> None:
     assert {p.name for p in ASSETS.iterdir()} == {"desk.html", "desk.css", "desk.js"}
 
 
+def test_the_lobby_links_to_the_desk(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path / "g.sqlite"))
+    lobby = client.get("/")
+    assert lobby.status_code == 200
+    assert re.search(r'<div class="topbar">.*<a href="/desk" id="to-desk">Umpire\'s desk</a>.*</div>', lobby.text)
+
+
 def test_the_desk_loads_nothing_from_another_site() -> None:
     """No CDN: every script, sheet and import is a path of this server."""
     for path in ASSETS.iterdir():
@@ -297,6 +304,17 @@ def _bog_down_table() -> str:
     text = re.sub(r"^\[(\w+)\]", r"[bog_down.\1]", text, flags=re.M)
     text = re.sub(r"^bogged_down_at_or_below = \d+", "bogged_down_at_or_below = 3", text, flags=re.M)
     return "[bog_down]\n" + text
+
+
+def test_from_the_lobby_to_the_desk_and_back(page: Any, server: str) -> None:
+    """The lobby's header names the desk; the desk's leads back."""
+    page.goto(server + "/")
+    page.click("#to-desk")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.url == server + "/desk"
+    page.click("#to-lobby")
+    page.wait_for_selector("#to-desk")
+    assert page.url == server + "/"
 
 
 def test_on_a_tablet_the_list_is_beside_the_procedure(browser: Any, server: str, artifacts: Path) -> None:
