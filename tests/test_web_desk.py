@@ -185,8 +185,9 @@ def test_the_desk_and_the_cli_agree_on_every_procedure(client: TestClient, runne
     assert cli_odds is not None
     for key in ("procedure", "title", "rule", "inputs", "modifiers", "steps"):
         assert desk[key] == cli_odds[key], key
-    assert [(r["result"], r["probability"], r["percent"]) for r in desk["results"]] == [
-        (r["result"], r["probability"], r["percent"]) for r in cli_odds["results"]]
+    assert [(r["result"], r["probability"], r["percent"], r.get("or_worse")) for r in desk["results"]] == [
+        (r["result"], r["probability"], r["percent"], r.get("or_worse")) for r in cli_odds["results"]]
+    assert desk.get("worse") == cli_odds.get("worse") == spec.worse
     exact = [Fraction(r["exact"]) for r in desk["results"]]
     assert exact == [Fraction(r["probability"]) for r in cli_odds["results"]] and sum(exact) == 1
     cli_roll, _ = _cli(runner, "roll", spec.id, *words, "--seed", "5", "--json")

@@ -28,6 +28,7 @@ from fastapi.testclient import TestClient
 
 from warroom.core import api
 from warroom.core.registry import get_procedure
+from warroom.core.ruling import percent
 from warroom.web.app import create_app
 from warroom.web.desk_pages import ASSETS
 
@@ -48,6 +49,13 @@ def test_the_desk_page_and_its_assets_are_served(tmp_path: Path) -> None:
         answer = client.get(path)
         assert answer.status_code == 200 and answer.text == (ASSETS / path.rsplit("/", 1)[1]).read_text()
     assert {p.name for p in ASSETS.iterdir()} == {"desk.html", "desk.css", "desk.js"}
+
+
+def test_the_lobby_links_to_the_desk(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path / "g.sqlite"))
+    lobby = client.get("/")
+    assert lobby.status_code == 200
+    assert re.search(r'<div class="topbar">.*<a href="/desk" id="to-desk">Umpire\'s desk</a>.*</div>', lobby.text)
 
 
 def test_the_desk_loads_nothing_from_another_site() -> None:
@@ -201,6 +209,26 @@ def test_search_set_inputs_read_the_odds_roll_with_a_seed(page: Any, artifacts: 
     assert [h["ruling"]["result"] for h in saved] == [ruling.result] and saved[0]["seed"] == 11
 
 
+def test_a_hit_table_shows_this_or_worse(page: Any, artifacts: Path) -> None:
+    """An HMG at one space (seed 002 "Unit Status, Hit Results and Rallying": good order, pinned, suppressed,
+    destroyed): beside each result, its chance of that result or worse, as warroom's exact odds give it."""
+    page.fill("#q", "individual fire")
+    page.click('#list button.proc[data-id="company-fire/individual-fire"]')
+    page.select_option("#p-weapon", "hmg")  # the weapon has no default: no odds until one is picked
+    odds = api.odds("company-fire/individual-fire", {"weapon": "hmg", "range": 1})
+    want = [f"{name} or worse {percent(c)}" for (name, _), c in zip(odds.distribution, odds.or_worse() or (),
+                                                                       strict=True)]
+    page.wait_for_function("expected => [...document.querySelectorAll('#odds .bar .worse')]"
+                           ".map(e => e.textContent).join('|') === expected", arg="|".join(want))
+    assert want[1] == "pinned or worse 80.247%"
+    assert "from the best to the worst" in page.inner_text("#odds")
+    page.locator("#odds").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "desk-or-worse.png"))
+    _open(page, "fire check", "bfwwii-house/fire-check")  # a fire spreading or burning out: no order declared
+    page.wait_for_function("() => document.querySelector('#odds .bar .label').textContent === 'spreads'")
+    assert page.locator("#odds .bar .worse").count() == 0
+
+
 def test_a_value_out_of_range_gets_the_servers_words_in_the_page(page: Any, server: str) -> None:
     """By keyboard: the search, Enter opens the first procedure found, the clock typed out of its range."""
     page.focus("#q")
@@ -276,6 +304,17 @@ def _bog_down_table() -> str:
     text = re.sub(r"^\[(\w+)\]", r"[bog_down.\1]", text, flags=re.M)
     text = re.sub(r"^bogged_down_at_or_below = \d+", "bogged_down_at_or_below = 3", text, flags=re.M)
     return "[bog_down]\n" + text
+
+
+def test_from_the_lobby_to_the_desk_and_back(page: Any, server: str) -> None:
+    """The lobby's header names the desk; the desk's leads back."""
+    page.goto(server + "/")
+    page.click("#to-desk")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.url == server + "/desk"
+    page.click("#to-lobby")
+    page.wait_for_selector("#to-desk")
+    assert page.url == server + "/"
 
 
 def test_on_a_tablet_the_list_is_beside_the_procedure(browser: Any, server: str, artifacts: Path) -> None:

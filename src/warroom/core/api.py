@@ -61,8 +61,10 @@ def _cache_for(spec: ProcedureSpec, values: Mapping[str, Any]) -> Cache:
     return _ProcessCache(spec, values)
 
 
-def _checked(spec: ProcedureSpec, values: Mapping[str, Any], result: str) -> str:
-    rows = spec.result_rows(values)
+def _checked(spec: ProcedureSpec, values: Mapping[str, Any], result: str,
+             rows: tuple[str, ...] | None = None) -> str:
+    """``result`` if it is one of the procedure's rows (``rows``, worked out once by a caller checking many)."""
+    rows = spec.result_rows(values) if rows is None else rows
     if result not in rows:
         raise RuntimeError(f"{spec.id} produced '{result}', which is not one of its result rows {rows}")
     return result
@@ -103,7 +105,7 @@ def odds(
     totals, leaves = enumerate_tree(lambda r: run(r).result, _cache_for(spec, values), explain=True)
     rows = spec.result_rows(values)
     for result in totals:
-        _checked(spec, values, result)
+        _checked(spec, values, result, rows)
     distribution = tuple((row, totals.get(row, Fraction(0))) for row in rows)
     modifiers: dict[Modifier, None] = {}
     for leaf in leaves:
@@ -117,7 +119,7 @@ def odds(
         sampled = tuple((row, counts.get(row, 0)) for row in rows)
     return Odds(
         spec.id, spec.title, spec.rule, values, tuple(modifiers), tuple(steps), distribution, len(leaves),
-        sampled, trials,
+        sampled, trials, spec.worse,
     )
 
 

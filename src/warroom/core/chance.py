@@ -127,6 +127,19 @@ def _die_distribution(sides: int) -> Weights:
     return Weights(tuple(range(1, sides + 1)), (1,) * sides, sides)
 
 
+@functools.lru_cache(maxsize=1024)
+def _die_alike_distribution(sides: int, alike: Callable[[int], Hashable]) -> Weights:
+    """One die's faces folded by what they lead to: the first face of each kind, weighted by how many faces are
+    of that kind (``alike`` is kept by the cache, so a procedure hands the same function again)."""
+    first: dict[Hashable, int] = {}
+    counts: dict[Hashable, int] = {}
+    for face in range(1, sides + 1):
+        kind = alike(face)
+        first.setdefault(kind, face)
+        counts[kind] = counts.get(kind, 0) + 1
+    return Weights(tuple(first.values()), tuple(counts.values()), sides)
+
+
 @functools.lru_cache(maxsize=256)
 def _difference_distribution(sides_a: int, sides_b: int) -> Weights:
     counts: dict[int, int] = {}
@@ -231,6 +244,14 @@ class Node(NamedTuple):
             return _draw_distribution(self.args[0], self.args[1])
         raise ValueError(f"unknown chance node {kind}")
 
+    def enumerated(self) -> Weights:
+        """The distribution the exact evaluator branches on: a die given ``alike`` branches once per kind of face
+        (on its first face), since the run leads to the same end from every face of a kind; every other node, and
+        play and sampling always, take the full :meth:`distribution`."""
+        if self.kind == "die" and len(self.args) > 1:
+            return _die_alike_distribution(self.args[0], self.args[1])
+        return self.distribution()
+
     def describe(self, value: Any) -> str:
         """The value a throw came to, in words."""
         if self.kind == "successes":
@@ -323,9 +344,17 @@ class Resolution:
         self.first_chance: int | None = None
 
     # chance ---------------------------------------------------------------------------
-    def die(self, sides: int = 6, label: str = "die") -> int:
-        """One die of ``sides`` faces."""
-        return int(self._ask(Node("die", (sides,)), label))
+    def die(self, sides: int = 6, label: str = "die", alike: Callable[[int], Hashable] | None = None) -> int:
+        """One die of ``sides`` faces.
+
+        ``alike(face)`` (optional) names what a face leads to, where the run uses the face for nothing else
+        than that and its narration (a band of a table: spreads, burns on, goes out): the exact odds then branch
+        once per kind rather than once per face, on the kind's first face; play throws the die and gets the face
+        thrown, as without it. Hand the same function for the same reading (a cached one), so its folding is
+        worked out once.
+        """
+        node = Node("die", (sides,)) if alike is None else Node("die", (sides, alike))
+        return int(self._ask(node, label))
 
     def dice_sum(self, count: int, sides: int = 6, label: str = "dice") -> int:
         """The total of ``count`` dice of ``sides`` faces."""

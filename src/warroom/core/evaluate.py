@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
@@ -58,7 +58,7 @@ class _Enumerate(ChanceSource):
         return dist.values[index]
 
     def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
-        return self._choose(node.distribution())
+        return self._choose(node.enumerated())
 
     def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:
         # A re-run with the same prefix meets the same process: key it by its place in the tree.
@@ -78,7 +78,16 @@ def enumerate_tree(run: Run, cache: Cache | None = None, explain: bool = False) 
 
     Also returns the resolutions of the leaves when ``explain`` is set (for modifiers).
     """
-    cache = {} if cache is None else cache
+    weights, explained = _walk(run, {} if cache is None else cache, explain)
+    by_value: dict[Any, dict[int, int]] = {}
+    for (value, den), num in weights.items():
+        by_value.setdefault(value, {})[den] = num
+    return {value: _total(by_den) for value, by_den in by_value.items()}, explained
+
+
+def _walk(run: Run, cache: Cache, explain: bool) -> tuple[dict[tuple[Any, int], int], list[Resolution]]:
+    """Every leaf of ``run``'s chance tree, as whole-number weights by (value, denominator), values in the order
+    they are first met."""
     weights: dict[tuple[Any, int], int] = {}
     explained: list[Resolution] = []
     prefix: list[int] = []
@@ -97,10 +106,17 @@ def enumerate_tree(run: Run, cache: Cache | None = None, explain: bool = False) 
             break
         prefix = indices[:i]
         prefix.append(indices[i] + 1)
-    by_value: dict[Any, dict[int, int]] = {}
+    return weights, explained
+
+
+def _step_weights(process: Process[Any], state: Any, cache: Cache) -> Weights:
+    """One step of ``process`` from ``state``: the states it leads to, as whole-number weights over one total."""
+    weights, _ = _walk(functools.partial(_step, process, state), cache, False)
+    total = math.lcm(*(den for _, den in weights))
+    by_value: dict[Any, int] = {}
     for (value, den), num in weights.items():
-        by_value.setdefault(value, {})[den] = num
-    return {value: _total(by_den) for value, by_den in by_value.items()}, explained
+        by_value[value] = by_value.get(value, 0) + num * (total // den)
+    return Weights(tuple(by_value), tuple(by_value.values()), total)
 
 
 def _total(by_denominator: dict[int, int]) -> Fraction:
@@ -119,29 +135,40 @@ def _step(process: Process[Any], state: Any, r: Resolution) -> Any:
 def process_distribution(process: Process[Any], cache: Cache | None = None) -> Distribution:
     """Exact distribution of (turns taken, final state) of a :class:`Process`.
 
-    States are folded turn by turn; each state's step is enumerated once.
+    States are folded turn by turn; each state's step is enumerated once. Within a turn every state's chance is
+    a whole number over one denominator (the last turn's times the common multiple of this turn's steps), so the
+    fold multiplies and adds integers and makes a ``Fraction`` only for each finished state.
     """
     cache = {} if cache is None else cache
     if process.done(process.start):
         return (((0, process.start), Fraction(1)),)
-    finished: dict[tuple[int | None, Any], Fraction] = defaultdict(Fraction)
-    current: dict[Any, Fraction] = {process.start: Fraction(1)}
-    steps: dict[Any, dict[Any, Fraction]] = {}
+    finished: dict[tuple[int | None, Any], Fraction] = {}
+    current: dict[Any, int] = {process.start: 1}
+    den = 1
+    steps: dict[Any, Weights] = {}
     for turn in range(1, process.max_steps + 1):
-        following: dict[Any, Fraction] = defaultdict(Fraction)
-        for state, p in current.items():
-            if state not in steps:
-                steps[state] = enumerate_tree(functools.partial(_step, process, state), cache)[0]
-            for new_state, q in steps[state].items():
-                if process.done(new_state):
-                    finished[(turn, new_state)] += p * q
-                else:
-                    following[new_state] += p * q
+        taken: list[tuple[int, Weights]] = []
+        for state, num in current.items():
+            step = steps.get(state)
+            if step is None:
+                step = steps[state] = _step_weights(process, state, cache)
+            taken.append((num, step))
+        scale = math.lcm(*(step.total for _, step in taken))
+        den *= scale
+        ended: dict[Any, int] = {}
+        following: dict[Any, int] = {}
+        for num, step in taken:
+            by = num * (scale // step.total)
+            for new_state, w in zip(step.values, step.weights, strict=True):
+                into = ended if process.done(new_state) else following
+                into[new_state] = into.get(new_state, 0) + by * w
+        for new_state, n in ended.items():
+            finished[(turn, new_state)] = Fraction(n, den)
         current = following
         if not current:
             break
-    for state, p in current.items():
-        finished[(None, state)] += p
+    for state, num in current.items():
+        finished[(None, state)] = Fraction(num, den)
     return tuple(finished.items())
 
 

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from warroom.core.chance import Outcome, Resolution
 from warroom.core.errors import UsageError, suggest
 from warroom.core.params import Param
-from warroom.core.ruling import RuleRef
+from warroom.core.ruling import RuleRef, Worse
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class RulesetInfo:
 Results = tuple[str, ...] | Callable[[Mapping[str, Any]], tuple[str, ...]]
 
 
+
 @dataclass(frozen=True)
 class ProcedureSpec:
     """A registered procedure: what it is, the rule it applies, its parameters and result rows."""
@@ -56,6 +57,10 @@ class ProcedureSpec:
     check: Callable[[Mapping[str, Any]], None] | None = field(default=None)
     example: Mapping[str, Any] = field(default_factory=dict)
     prepare: Callable[[Mapping[str, Any]], Any] | None = field(default=None)
+    worse: Worse | None = field(default=None)
+    """Declared only where the seed's rows are a severity scale for the one the procedure befalls (the unit
+    fired at, the vehicle crossing, the building shelled): its rows, in the order given, get worse ``later`` or
+    ``earlier``. None (the default) for rows of no order, which no front end may invent."""
 
     @property
     def id(self) -> str:
@@ -145,16 +150,19 @@ def procedure(
     check: Callable[[Mapping[str, Any]], None] | None = None,
     example: Mapping[str, Any] | None = None,
     prepare: Callable[[Mapping[str, Any]], Any] | None = None,
+    worse: Worse | None = None,
 ) -> Callable[[Callable[..., Outcome]], Callable[..., Outcome]]:
     """Register a rule procedure (a function of a :class:`Resolution` and its parameters).
 
     ``example`` is a typical set of parameters (every required one given): the docs,
-    tests and benchmarks run each procedure with it.
+    tests and benchmarks run each procedure with it. ``worse`` declares that the result rows are a
+    severity scale in the seed, getting worse ``later`` or ``earlier`` in the order given (see
+    :attr:`ProcedureSpec.worse`): cite the seed's scale where it is declared.
     """
 
     def wrap(fn: Callable[..., Outcome]) -> Callable[..., Outcome]:
         spec = ProcedureSpec(ruleset.id, name, title, summary, rule, params, results, fn, check, example or {},
-                             prepare)
+                             prepare, worse)
         if spec.id in _PROCEDURES:
             raise ValueError(f"procedure {spec.id} registered twice")
         _PROCEDURES[spec.id] = spec

@@ -12,7 +12,11 @@ import functools
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
+
+Worse = Literal["later", "earlier"]
+"""Which way a procedure's result rows get worse, in the order given: ``later`` (best first: good order,
+pinned, suppressed, destroyed) or ``earlier`` (worst first: killed, immobilised, no effect)."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +154,8 @@ class Odds:
     leaves: int
     sampled: tuple[tuple[str, int], ...] | None = field(default=None)
     trials: int = 0
+    worse: Worse | None = None
+    """Which way the rows get worse, where the procedure declares its rows a severity scale; None otherwise."""
 
     def __getitem__(self, result: str) -> Fraction:
         for name, p in self.distribution:
@@ -163,6 +169,16 @@ class Odds:
 
     def as_dict(self) -> dict[str, Fraction]:
         return dict(self.distribution)
+
+    def or_worse(self) -> tuple[Fraction, ...] | None:
+        """Each result's chance of that result or a worse one, in row order, for rows of a declared severity
+        scale (``worse``); None for rows of no order. The worst row's is its own probability, the best's is 1."""
+        if self.worse is None:
+            return None
+        chances = [p for _, p in self.distribution]
+        if self.worse == "earlier":
+            return tuple(sum(chances[: i + 1], Fraction(0)) for i in range(len(chances)))
+        return tuple(sum(chances[i:], Fraction(0)) for i in range(len(chances)))
 
     def __str__(self) -> str:
         lines = [f"{self.title} \u2014 {self.rule}"]
@@ -193,6 +209,11 @@ class Odds:
                 for name, p in self.distribution
             ],
         }
+        cumulative = self.or_worse()
+        if cumulative is not None:
+            out["worse"] = self.worse
+            for row, c in zip(out["results"], cumulative, strict=True):
+                row.update(or_worse=str(c), or_worse_percent=round(float(c) * 100, 6))
         if self.sampled is not None:
             counts = dict(self.sampled)
             out["monte_carlo"] = {

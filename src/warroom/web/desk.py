@@ -8,8 +8,9 @@ the message ``warroom odds`` gives (400, ``{"detail": ...}``); odds are :func:`w
 :class:`warroom.umpire.desk.Desk` driven by the desk's own command lines (``track``, ``advance``, ``set``,
 ``untrack``, ``base-tables``). A ruling read from a stand-in base table says so in its steps, as at the terminal.
 
-The registry declares no order of a procedure's results (which is worse), so the desk shows no "this or worse"
-column: it would have to invent one.
+Where a procedure declares its result rows a severity scale of its seed (``ProcedureSpec.worse``), each result
+also has the chance of that result or worse ("pinned or worse 55.6%"), as ``warroom odds --json`` gives it; where
+it declares none, the desk shows none rather than invent an order.
 """
 
 from __future__ import annotations
@@ -245,12 +246,18 @@ def _exact(p: Fraction) -> dict[str, Any]:
 
 
 def odds_reply(odds: Odds, session: Session | None = None) -> dict[str, Any]:
-    """``warroom odds --json`` (``Odds.to_dict``), each result with its probability as a float and as ``n/d``;
-    a session's uploaded file named as the umpire named it."""
+    """``warroom odds --json`` (``Odds.to_dict``), each result with its probability as a float and as ``n/d``
+    (and, for rows of a declared severity scale, its chance of that result or worse likewise); a session's
+    uploaded file named as the umpire named it."""
     out = odds.to_dict()
     if session is not None:
         out["steps"] = [session.scrub(s) for s in out["steps"]]
     out["results"] = [{**row, **_exact(p)} for row, (_, p) in zip(out["results"], odds.distribution, strict=True)]
+    cumulative = odds.or_worse()
+    if cumulative is not None:
+        for row, c in zip(out["results"], cumulative, strict=True):
+            exact = _exact(c)
+            row.update(or_worse_p=exact["p"], or_worse_exact=exact["exact"], or_worse_shown=exact["shown"])
     out["rule_text"] = str(odds.rule)
     out["leaves"] = odds.leaves
     return out

@@ -11,7 +11,7 @@ exact distribution of buildings burning.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from pydantic import Field
@@ -332,12 +332,27 @@ def next_burning(row: tuple[int, ...], start: int) -> int:
     return len(row)
 
 
+@functools.lru_cache(maxsize=256)
+def row_effect(mods: int) -> Callable[[int], str]:
+    """What a face does to a row at these modifiers: spreads, goes out, or burns on (8-9's aim point turned to
+    rubble is told in the ruling but changes no BUS of the row), so the exact odds branch three ways, not ten."""
+
+    def effect(face: int) -> str:
+        outcome = band(face + mods)
+        return "burns on" if outcome in ("rubble", "continues") else outcome
+
+    return effect
+
+
 def check_one(rr: Resolution, state: Turn, material: str, weather: str, fighting_at: int, turn: int = 0) -> Turn:
-    """Check the burning BUS at ``state.at`` and move on to the next burning one."""
+    """Check the burning BUS at ``state.at`` and move on to the next burning one.
+
+    The row it leaves depends on the die only through :func:`row_effect`, which the die is told (``alike``):
+    the exact fold branches once per effect, play throws the die as ever."""
     i, row = state
     mods = row_modifier(material, weather, fighting_at, i, row[i])
     label = (f"turn {turn}, " if turn else "") + f"BUS {i + 1} ({signed(mods)})"
-    total = rr.die(TABLE.die_sides, label=label) + mods
+    total = rr.die(TABLE.die_sides, label=label, alike=row_effect(mods)) + mods
     outcome = band(total)
     j = spread_target(row, i) if outcome == "spreads" else None
     if outcome == "out":
@@ -369,6 +384,18 @@ def _what_it_did(outcome: str, i: int, j: int | None) -> str:
 def end_of_turn(row: tuple[int, ...]) -> tuple[int, ...]:
     """Every fire burns a turn longer; fires caught this turn have burned one."""
     return tuple(1 if a == CAUGHT else a + 1 if a >= 1 else a for a in row)
+
+
+@functools.lru_cache(maxsize=1024)
+def same_fire(age: int, checks_left: int) -> int:
+    """The youngest age of fire that burns on as ``age`` does over the checks left: the same -1 for every 4 turns
+    burning (BF-29) at each of them. Two rows differing only so lead to the same odds, so a run over several turns
+    folds them into one state; with 4 or more checks left no two ages are alike."""
+    want = [age_modifier(age + j) for j in range(checks_left)]
+    for younger in range(1, age):
+        if [age_modifier(younger + j) for j in range(checks_left)] == want:
+            return younger
+    return age
 
 
 ROW_ITEMS = ("u", "x", *(str(n) for n in range(1, 61)))
@@ -542,7 +569,8 @@ def fire_spread(r: Resolution, buildings: int, ignition: int, material: str, wea
         row = end_of_turn(row)
         if state.turn == turns:  # keep which BUS burn, not for how long
             return Burn(turns + 1, 0, tuple(BURNING if a >= 1 else a for a in row))
-        return Burn(state.turn + 1, 0, row)
+        left = turns - state.turn  # keep how long each burns only as far as the checks left can tell
+        return Burn(state.turn + 1, 0, tuple(same_fire(a, left) if a >= 1 else a for a in row))
 
     def done(state: Burn) -> bool:
         return state.turn > turns

@@ -123,6 +123,7 @@ def _idf_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "idf-vs-bus",
+    worse="later",  # seed 000 "Destroying BUS and Rubble": no effect < aim point < top level < BUS
     example={"idf_factor": 2, "under_template": 3, "material": "wooden", "rubbled": 1},
     title="IDF against a BUS: rubble",
     summary="A BUS under an IDF template: one d10, +/- IDF factor, -1 an aim point not under it, +1 a level; 8+ "
@@ -279,6 +280,7 @@ def _df_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
 @procedure(
     INFO,
     "df-vs-bus",
+    worse="later",  # seed 000 "Destroying BUS and Rubble": no effect, suppressed, disordered, knocked out
     example={"tactical_factor": 4, "material": "wooden"},
     title="Direct fire at a BUS: rubble",
     summary="A DF knock-out with a modified roll of 12+ (stone) or 11+ (wooden) turns the aim point fired at to "
@@ -336,6 +338,7 @@ def _collapse_rows(v: Mapping[str, Any]) -> tuple[str, ...]:
 @procedure(
     INFO,
     "collapsed-bus",
+    worse="earlier",  # seed 000 "Destroying BUS and Rubble": knocked out, bails out disordered, bails out in good order
     example={"state": "suppressed"},
     title="Troops caught in a collapsing BUS",
     summary="Troops take a bail-out check at +1 disordered, +2 suppressed, +3 good order; guns are destroyed.",

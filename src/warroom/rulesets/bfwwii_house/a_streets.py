@@ -112,6 +112,7 @@ def street_movement(r: Resolution, way: str, rubble_strips: int, unit: str) -> O
 @procedure(
     INFO,
     "bog-down-check",
+    worse="later",  # seed 000 "Lanes, Streets & Roads & Rubble": passes, or bogged down
     example={"terrain": "partially_blocked_street", "visibility": "night_poor"},
     title="Bog-down check",
     summary="A vehicle's bog-down check (base table, a stand-in) with the night and dawn modifiers: -1, -2 at "

@@ -136,6 +136,7 @@ def _check_fire(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "fort-fire",
+    worse="later",  # seed 000 "Concrete Bunkers and Fortifications": no effect, suppressed, disordered, kill
     example={"firer": "avre_petard", "attack": 5, "armour": 3, "vehicle": True, "range": 3},
     title="Direct fire on a fort",
     summary="Fire at the structure itself: strength at least its armour, 5\" at most, -armour; "
@@ -257,6 +258,7 @@ def fort_demolition(r: Resolution, charges: int, armour: int, distance: int, uni
 @procedure(
     INFO,
     "fort-occupants-fire",
+    worse="later",  # seed 000 "Concrete Bunkers and Fortifications": no effect, suppressed, disordered, knocked out
     example={"attack": 5, "armour": 3},
     title="Fire on the occupants of a fort",
     summary="A normal attack on the troops or guns inside, the fort's armour as a negative modifier (DF or IDF).",

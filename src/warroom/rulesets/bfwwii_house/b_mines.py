@@ -155,6 +155,7 @@ def _check_passage(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "minefield-traverse",
+    worse="later",  # seed 000 "Minefield Rules": the passage chart, traverses, halted, disordered, knocked out
     example={"field": "mixed", "mover": "tracked", "laid": "surface", "dr": 1},
     title="Passing through a minefield",
     summary="BFWWII's mine passage chart with the house rules' modifiers (density, surface, lanes, engineers, dr).",

@@ -74,6 +74,7 @@ def transport_counts(r: Resolution, transport: str) -> Outcome:
 @procedure(
     INFO,
     "overrun-defensive-fire",
+    worse="later",  # seed 000 "Miscellaneous Additional Rules and Restrictions": the fire results, in order
     example={"attack": 3, "open_topped": True},
     title="Defensive fire against an overrunning vehicle",
     summary="Troops without AT weapons get +1 (grenades) firing defensively at open-topped AFVs overrunning them.",

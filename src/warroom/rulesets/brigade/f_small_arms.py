@@ -96,6 +96,7 @@ def _moving_or_pinned(r: Resolution, moving: bool, pinned: bool) -> bool:
 @procedure(
     INFO,
     "fire-points-to-hits",
+    worse="later",  # seed 004 "Converting Fire points to Hits": a count of hits
     example={"points": 14},
     title="Converting fire points to hits",
     summary="A total of fire points in groups of 3 (4 if moving or pinned) hitting on 4-6, the remainder "
@@ -165,6 +166,7 @@ def _small_arms_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "small-arms-fire",
+    worse="later",  # seed 004 "Converting Fire points to Hits": a count of hits
     example={"rifles": 8, "ars": 1, "range": 8},
     title="Small arms fire",
     summary="Fire points of each figure or weapon by range band (short, medium, long), summed with any odd "
@@ -222,6 +224,7 @@ def _he_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "he-fire",
+    worse="later",  # seed 004 "HE Fire Points": a count of hits
     example={"guns": 1, "calibre": "mm_46_77"},
     title="HE fire points (artillery and guns firing directly)",
     summary="HE fire points per gun by calibre (artillery piece or high velocity tank gun), at any range, "
@@ -328,6 +331,7 @@ def throw_saves(r: Resolution, hits: int, need: int, label: str = "saving throws
 @procedure(
     INFO,
     "saving-throws",
+    worse="later",  # seed 004 "Saving throws": a count of figures killed (a gun: survives or destroyed)
     example={"hits": 4, "cover": "soft"},
     title="Saving throws against direct fire",
     summary="One saving throw per hit by cover and pin state (hard 2+/3+, soft 3+/4+, open 5+/6+; soft-skin "

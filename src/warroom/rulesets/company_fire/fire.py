@@ -155,6 +155,7 @@ def move_card_label(card: str) -> str:
 @procedure(
     INFO,
     "individual-fire",
+    worse="later",  # seed 002 "Unit Status, Hit Results and Rallying": good order, pinned, suppressed, destroyed
     example={"weapon": "rifle_squad", "range": 4, "cover": True},
     title="Individual unit fire",
     summary="One squad or weapon team fires at one unit in a target space.",
@@ -210,6 +211,7 @@ def _group_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "group-fire",
+    worse="later",  # seed 002 "Unit Status, Hit Results and Rallying": the same hit scale
     example={"firers": "rifle_squad,rifle_squad", "cover": True},
     title="Group fire",
     summary="Units that began the phase in one space pool their dice at one target space.",
@@ -326,6 +328,7 @@ def _sniper_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "sniper-fire",
+    worse="later",  # seed 002 "Unit Status, Hit Results and Rallying": the hit scale (an SMF: good order or destroyed)
     example={"target": "smf", "range": 6},
     title="Sniper fire",
     summary="A sniper fires 3d6 at one declared unit or SMF in LOS, then leaves the table.",
@@ -361,6 +364,7 @@ def sniper_fire(r: Resolution, target: str, range: int, cover: bool, target_stat
 @procedure(
     INFO,
     "hit-result",
+    worse="later",  # seed 002 "Unit Status, Hit Results and Rallying": the hit scale
     example={"hits": 2, "target_status": "pinned"},
     title="Hit result",
     summary="What a number of hits from one attack does to a unit or an SMF (no dice).",
@@ -396,6 +400,7 @@ def _smf_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "smf-elimination",
+    worse="later",  # seed 002 "Single Mounted Figures (SMFs)": good order, or eliminated
     example={"cause": "artillery_he", "attack_result": "suppressed"},
     title="SMF elimination",
     summary="Whether a single mounted figure (leader, observer, sniper, scout) is eliminated.",

@@ -164,6 +164,7 @@ def minefield_clear(r: Resolution, field: str, engineers: bool) -> Outcome:
 @procedure(
     INFO,
     "minefield-unmarked",
+    worse="later",  # seed 002 "Mines (beta)": the hit scale of "Unit Status, Hit Results and Rallying"
     example={"target": "unit"},
     title="Entering an unmarked minefield",
     summary="An enemy unit enters an unmarked real minefield: it stops, the field is marked, 3d6 damage.",

@@ -130,6 +130,7 @@ def _at_check(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "anti-tank-fire",
+    worse="later",  # seed 002 "Vehicle Hit Results", "Unit Status, Hit Results and Rallying": the hit scale
     example={"weapon": "tank_gun", "range": 5, "front": True, "cover": True},
     title="Anti-tank fire",
     summary="A main gun, anti-tank gun or infantry anti-tank weapon fires at one vehicle (a gun also at one "

@@ -81,6 +81,7 @@ def _check_assault(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "assault-bunker",
+    worse="later",  # seed 001 "Assaulting Bunkers (P221)": no hits, hit, bailed out, destroyed
     example={"bunker": "turret", "teams": 3, "tank_assault": 5},
     title="Assaulting a bunker",
     summary="Teams in contact roll to hit: a hit destroys a Nest or Pill Box; a Turret saves with Top Armour 1.",
@@ -186,6 +187,7 @@ def to_hit_score(
 @procedure(
     INFO,
     "bunker-defensive-fire",
+    worse="later",  # seed 001 "Assaulting Bunkers (P221)": a count of hits on the assaulting teams
     example={"bunkers": 2, "shots_per_bunker": 2, "farthest": 10},
     title="Bunkers' Defensive Fire",
     summary="Every bunker within 16\" of an assaulted bunker may Defensive Fire at the assaulting teams.",
@@ -237,6 +239,7 @@ def bunker_defensive_fire(
 @procedure(
     INFO,
     "bunker-counterattack",
+    worse="later",  # seed 001 "Assaulting Bunkers (P221)": a count of hits
     example={"bunkers": 2},
     title="Bunkers counterattack",
     summary="Bunkers always pass the Motivation Test to counterattack and hit on 4+.",

@@ -144,6 +144,7 @@ def roll_to_hit(r: Resolution, shots: int, skill: str, range: int, what: str) ->
 @procedure(
     INFO,
     "bunker-hits",
+    worse="later",  # seed 001 "Shooting at Bunkers (P218)": a count of hits
     example={"shots": 4, "skill": "veteran"},
     title="Hits on a bunker",
     summary="How many of several shots at a bunker hit: a Skill Test for each at the shooter's rating.",
@@ -167,6 +168,7 @@ NEST_ROWS = ("no hits", "hit, no effect", "pinned down", "destroyed")
 @procedure(
     INFO,
     "shoot-bunker",
+    worse="later",  # seed 001 "Shooting at Bunkers (P218)": no hits, hit, pinned down, destroyed
     example={"bunker": "nest", "shots": 4, "firepower": 6},
     title="Shooting at a Nest or Pill Box",
     summary="Skill Tests to hit, then a Firepower Test per hit: one pins a Nest or Pill Box, a second destroys "
@@ -224,6 +226,7 @@ def shoot_bunker(
 @procedure(
     INFO,
     "shoot-turret",
+    worse="later",  # seed 001 "Shooting at Bunkers (P218)": no hits, hit, bailed out, destroyed
     example={"shots": 4, "anti_tank": 11, "firepower": 3, "armour": 9},
     title="Shooting at a Turret bunker",
     summary="Skill Tests to hit, then an armour save for each hit, like a tank; a Bunker Buster hit destroys.",

@@ -46,6 +46,7 @@ ROWS = {
 @procedure(
     INFO,
     "flame-bunker",
+    worse="later",  # seed 001 "Flamethrowers Flaming Bunkers (P199)": no hits, pinned down, destroyed
     example={"bunker": "nest", "shots": 2},
     title="Flame-thrower against a bunker",
     summary="A flame hit pins a Nest or Pill Box automatically and destroys a Nest on a Firepower Test; a Turret "

@@ -31,6 +31,7 @@ SMOKE_DATA = load("smoke", SmokeTable)
 @procedure(
     INFO,
     "bunker-shooting",
+    worse="later",  # seed 001 "Firing Smoke at Bunkers (P222)": a count of hits
     example={"shots": 3, "through_smoke": True},
     title="A bunker shooting (through smoke)",
     summary="A bunker's shots at a team: it does not treat a target seen through smoke as Concealed and Gone to "

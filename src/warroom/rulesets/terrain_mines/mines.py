@@ -271,6 +271,7 @@ def _check_at(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "at-mine",
+    worse="earlier",  # seed 003 "MINES": K (killed), I (immobilised), N (no effect), worst first
     example={"target": "afv", "tons": 30},
     title="AT mine check",
     summary="One AT mine check for a vehicle entering or leaving a field: d% with modifiers, K 01-20, "
@@ -319,6 +320,7 @@ def _check_ap_vehicle(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "ap-mine-vehicle",
+    worse="earlier",  # seed 003 "MINES": immobilised, no effect, worst first
     example={"target": "afv", "tons": 30},
     title="AP mine check on a vehicle",
     summary="One AP mine check for a vehicle: immobilised on 01-20 under 20 t, 01-10 otherwise, or the judge's %.",
@@ -365,6 +367,7 @@ def _check_ap_troops(v: Mapping[str, Any]) -> None:
 @procedure(
     INFO,
     "ap-mine-troops",
+    worse="earlier",  # seed 003 "MINES": eliminated, pinned, unhurt, worst first
     example={"defense": 1},
     title="AP mine fire on troops",
     summary="An AP mine fires at troops on foot, or riding a soft vehicle, with firepower 2 on the Infantry "
@@ -466,6 +469,7 @@ def survival_roll(d: Dice, table: InfantryFireTable, when: str) -> str:
 @procedure(
     INFO,
     "soft-vehicle-survival",
+    worse="earlier",  # seed 003 "MINES": eliminated, pinned, unhurt, worst first
     example={},
     title="Survival of troops in a soft vehicle hit by an AT mine",
     summary="Troops in a soft vehicle affected by an AT mine roll for survival: firepower 2, defense 1, "

@@ -227,13 +227,20 @@ async function loadOdds() {
 
 function oddsChart(odds) {
   const top = Math.max(...odds.results.map((r) => r.p)) || 1;
-  const rows = odds.results.map((r) => el("div", { class: `bar${r.p === 0 ? " zero" : ""}`, role: "listitem" },
+  const barClass = (r) => `bar${r.p === 0 ? " zero" : ""}${r.or_worse_shown === undefined ? "" : " worsened"}`;
+  const rows = odds.results.map((r) => el("div", { class: barClass(r), role: "listitem" },
     el("span", { class: "label", text: r.result }),
     el("span", { class: "track", "aria-hidden": "true" },
       el("span", { class: "fill", style: `width:${(100 * r.p / top).toFixed(2)}%` })),
     el("span", { class: "pct", text: r.shown }),
-    el("span", { class: "frac", text: r.exact })));
+    el("span", { class: "frac", text: r.exact }),
+    r.or_worse_shown === undefined ? null
+      : el("span", { class: "worse", title: r.or_worse_exact, text: `${r.result} or worse ${r.or_worse_shown}` })));
   const parts = [el("div", { class: "chart", role: "list", "aria-label": `odds of ${odds.title}` }, rows)];
+  if (odds.worse) {
+    parts.push(el("p", { class: "quiet", text: "The results are the seed's scale, from the best to the worst for " +
+      `the one they befall${odds.worse === "earlier" ? " (listed worst first)" : ""}: "or worse" adds the worse rows.` }));
+  }
   const told = narrative(odds.steps, odds.modifiers, []);
   if (told.list.children.length) parts.push(el("h4", { text: "How it is worked out" }), told.list);
   if (told.untold.length) {
