@@ -191,10 +191,24 @@ def test_search_set_inputs_read_the_odds_roll_with_a_seed(page: Any, artifacts: 
     assert page.inner_text("#ruling .result strong").lower() == ruling.result
     assert page.inner_text("#ruling .cite") == f"Rule: {ruling.rule}"
     assert "Unit Status, Hit Results and Rallying" in page.inner_text("#ruling .cite")
+    # the citation opens the rule in the seed's text, and each reading its row in docs/rulings.md (issue 22)
+    section = page.locator("#ruling .cite a", has_text="Unit Status, Hit Results and Rallying")
+    href = section.get_attribute("href")
+    assert href is not None and href.startswith("/rules/002#")
+    with page.context.expect_page() as opened:
+        section.click()
+    rule_page = opened.value
+    rule_page.wait_for_load_state()
+    assert rule_page.locator(f"[id='{href.split('#')[1]}']").count() == 1
+    assert "rally" in rule_page.inner_text("body").lower()
+    rule_page.close()
+    for reading in ruling.rule.readings:
+        assert page.locator("#ruling .cite a", has_text=reading).get_attribute("href") == f"/rules/rulings#{reading}"
     assert page.locator("#rulings li").count() == 1
     assert page.inner_text("#ruling li.die") == f"rally: 1d6 rolled {ruling.dice[0].faces[0]}"
     leader = next(m for m in ruling.modifiers if "company commander" in m.label)
     assert page.inner_text("#ruling li.mod .src").strip() == f"[{leader.source}]"
+    assert page.locator("#ruling li.mod .src a").get_attribute("href").startswith("/rules/002#")
     assert page.inner_text("#ruling").count(leader.label) == 1
     page.screenshot(path=str(artifacts / "desk-ruling.png"))
     page.screenshot(path=str(artifacts / "desk-ruling-full.png"), full_page=True)

@@ -2,6 +2,8 @@
 // session's trackers and base tables. Everything comes from the desk's JSON API (/api/procedures, /api/odds,
 // /api/roll, /api/desk/sessions); a value the page refuses gets the words the server (and the CLI) would use.
 
+import { linked, loadRules } from "/static/js/rulelinks.js";
+
 const $ = (id) => document.getElementById(id);
 const state = { all: [], spec: null, session: null, history: [], seq: 0, timer: null, tracking: null };
 
@@ -167,7 +169,7 @@ function openProcedure(spec, values = null, tracker = null) {
   $("proc-title").textContent = spec.title;
   $("proc-id").textContent = spec.id;
   $("proc-summary").textContent = spec.summary;
-  $("proc-rule").textContent = `Rule: ${spec.rule_text}`;
+  $("proc-rule").replaceChildren(...linked(`Rule: ${spec.rule_text}`));
   $("ruling").hidden = true;
   $("odds").replaceChildren();
   const form = $("form");
@@ -258,7 +260,7 @@ function signed(m) {
 
 function modifierItem(m) {
   return el("li", { class: "mod" }, el("b", { text: `${signed(m)} ` }), m.label,
-    el("span", { class: "src", text: ` [${m.source}]` }));
+    el("span", { class: "src" }, linked(` [${m.source}]`)));
 }
 
 // A step as the ruling says it (Modifier.__str__ and DiceRoll.__str__ in src/warroom/core/ruling.py), so the
@@ -307,7 +309,7 @@ async function roll() {
 }
 
 function rulingCard(ruling, oddsText, standIns) {
-  const card = [el("h4", { text: ruling.title }), el("p", { class: "cite", text: citation(ruling.rule) })];
+  const card = [el("h4", { text: ruling.title }), el("p", { class: "cite" }, linked(citation(ruling.rule)))];
   const told = narrative(ruling.steps, ruling.modifiers, ruling.dice);
   if (told.unthrown.length) {
     card.push(el("ul", { class: "steps" }, told.unthrown.map((d) => el("li", { class: "die", text: diceText(d) }))));
@@ -482,6 +484,7 @@ async function uploadBaseTables() {
 
 // --- start ---------------------------------------------------------------------------------
 async function start() {
+  await loadRules();  // the seeds' sections and the rulings' ids a citation may link to (never a dead link)
   const data = await call("GET", "/api/procedures");
   state.all = data.procedures;
   for (const ruleset of data.rulesets.filter((r) => r.base_tables.length)) {
