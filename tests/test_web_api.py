@@ -29,10 +29,13 @@ from hypothesis import strategies as st
 from warroom.ai import register_player, registry
 from warroom.cli.app import cli
 from warroom.core.game import GameRecord, replay, shipped_scenarios
+from warroom.rulesets.brigade.game.actions import Fire as BrigadeFire
+from warroom.rulesets.company_fire.game.actions import Action as CFAction
 from warroom.tools.fog import twins
 from warroom.web.app import create_app
 from warroom.web.games import Games
 from warroom.web.store import GameStore
+from warroom.web.views import places
 
 Json = dict[str, Any]
 
@@ -438,6 +441,24 @@ def test_twins_read_the_same_through_the_endpoint(client: TestClient, ruleset: s
                 compared += 1
     assert compared >= 3 * len(checkpoints), f"only {compared} twins were built"
     assert told_apart >= len(checkpoints)
+
+
+def test_each_action_says_where_it_acts(client: TestClient) -> None:
+    """The page acts on the map with the action's own space, route and target (from the action alone)."""
+    made = new(client, "crossroads_patrol", "hotseat", side="attacker", seed=3)
+    gid, token = made["id"], made["seats"][0]["token"]
+    v = view(client, gid, token, "attacker")
+    end = next(a for a in v["actions"] if a["text"] == "end the segment")
+    assert (end["space"], end["via"], end["target"]) == (None, [], None)
+    v = act(client, gid, token, v, end["code"], "attacker")["view"]
+    by_text = {a["text"]: a for a in v["actions"]}
+    route = by_text["sq1 moves to 0,6 via 1,6"]
+    assert (route["space"], route["via"], route["target"]) == ([0, 6], [[1, 6]], None)
+    assert by_text["sq1 moves to 1,6"]["via"] == []
+    assert by_text["sq1 fires at 1,1"]["space"] == [1, 1] and by_text["sq1 fires at 1,1"]["dice"]
+    assert places(BrigadeFire("1st", "enemy-2")) == {"space": None, "via": [], "target": "enemy-2"}
+    assert places(CFAction("snipe", "sn", (2, 3), "sq4"))["target"] == "sq4"
+    assert places(CFAction("mount", "sq1", (2, 3), "ht1"))["target"] is None  # a carrier is not a target
 
 
 # --- events and concurrency ---------------------------------------------------------------------------------
