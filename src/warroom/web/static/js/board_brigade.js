@@ -149,6 +149,14 @@ function units(top, map, obs, opts) {
     stands(node, e.figures, ENEMY, e.facing);
     label(node, at, type?.symbol || KIND_SYMBOLS[e.kind] || "unit", e.id, ENEMY, placeLabel(at, placed, map.depth),
       {pinned: e.pinned});
+    if (opts.marked && opts.marked.includes(e.id)) {
+      // the selected company can fire at it: a click on it takes that fire (acting on the map)
+      node.classList.add("can-act");
+      node.setAttribute("role", "button");
+      node.insertBefore(s("circle", {class: "can-act", cx: n(at[0] * S), cy: n(at[1] * S), r: 30, fill: "#ff9f1a",
+        "fill-opacity": 0.12, stroke: "#ff9f1a", "stroke-width": 2.5, "stroke-dasharray": "6 4"}), node.children[1]);
+    }
+    if (opts.onTarget) node.addEventListener("click", () => opts.onTarget(e.id, node.getBoundingClientRect()));
     top.append(node);
   }
   for (const u of obs.units) {

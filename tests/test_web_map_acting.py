@@ -1,0 +1,131 @@
+"""Acting on the map (issue 17, "The game page": "click a unit, then a target or destination (routes shown as
+paths) ... hovering a target shows line of sight and the range"), in Debian's chromium against the real
+``warroom serve``: a move by clicking the destination space, the menu of routes when several reach it, a fire by
+clicking the target's counter with the odds first, and a Brigade fire by clicking the enemy company.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_web_pages import (  # the browser, the server and the page helpers of the game page's own tests
+    artifacts,
+    browser,
+    choose,
+    hand_over_if_asked,
+    moved_on,
+    page,
+    ready,
+    server,
+    start_game,
+    step_of,
+    take,
+    uncover,
+)
+
+__all__ = ["artifacts", "browser", "page", "server"]  # fixtures, used by name
+
+C = 100  # a Company Fire space in the map's SVG units (board_cf.js)
+
+
+def point_of(page: Any, x: float, y: float) -> tuple[float, float]:
+    """The page point of the map's SVG point (x, y)."""
+    got = page.evaluate("""([x, y]) => { const svg = document.querySelector('#board svg');
+        const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+        return [p.x, p.y]; }""", [x, y])
+    return float(got[0]), float(got[1])
+
+
+def click_space(page: Any, at: tuple[int, int], fx: float = 0.12, fy: float = 0.2) -> None:
+    """Click a space of the Company Fire map at the fraction (fx, fy) of it (the corner: clear of its counters)."""
+    x, y = point_of(page, (at[0] + fx) * C, (at[1] + fy) * C)
+    page.mouse.click(x, y)
+
+
+def route_points(page: Any) -> list[tuple[float, float]]:
+    text = page.get_attribute("#board g.hints polyline.route", "points") or ""
+    return [(float(a), float(b)) for a, b in (p.split(",") for p in text.split())]
+
+
+def centre(at: tuple[int, int]) -> tuple[float, float]:
+    return ((at[0] + 0.5) * C, (at[1] + 0.5) * C)
+
+
+FIRE = re.compile(r"^\S+ fires at \d+,\d+")
+
+
+def back_to_a_fire(page: Any) -> None:
+    """Hot seat: pass the screen and let the defender hold its fire until the attacker may fire again."""
+    for _ in range(40):
+        if hand_over_if_asked(page):
+            continue
+        ready(page)
+        if page.get_attribute("body", "data-side") == "attacker" and page.locator(
+                "#actions button[data-dice=true]", has_text=FIRE).count():
+            return
+        take(page, choose(page, ("hold fire", "end the segment", "end")))
+    pytest.fail("the attacker was offered no fire")
+
+
+@pytest.mark.slow
+def test_company_fire_moves_and_fires_by_clicks_on_the_map(page: Any, server: str, artifacts: Path) -> None:
+    start_game(page, server, "company-fire", "crossroads_patrol", "hotseat", side="attacker", seed=3)
+    assert uncover(page) == "attacker"
+    ready(page)
+    take(page, page.locator("#actions button", has_text="end the segment"))
+    ready(page)
+    page.click('#board .counter[data-unit="sq1"]')
+    marked = {m.get_attribute("data-at") for m in page.locator("#board rect.can-act").all()}
+    assert {"1,6", "0,7", "0,6", "2,6", "1,1"} <= marked  # where sq1 may go, and the space it may fire at
+    assert "5,5" not in marked
+    # two routes reach 0,6: a menu of both at the click, the first focused, its route drawn as a path
+    before = step_of(page)
+    click_space(page, (0, 6))
+    page.wait_for_selector("#map-menu")
+    items = page.locator("#map-menu [role=menuitem]")
+    assert sorted(t.split("\n")[0] for t in items.all_inner_texts()) == ["sq1 moves to 0,6 via 0,7", "sq1 moves to 0,6 via 1,6"]
+    first = page.evaluate("() => document.activeElement.textContent")
+    via = (1, 6) if "via 1,6" in first else (0, 7)
+    assert route_points(page) == [centre((1, 7)), centre(via), centre((0, 6))]
+    page.screenshot(path=str(artifacts / "map-acting-routes.png"))
+    page.keyboard.press("ArrowDown")
+    other = (0, 7) if via == (1, 6) else (1, 6)
+    assert route_points(page) == [centre((1, 7)), centre(other), centre((0, 6))]
+    page.keyboard.press("Escape")  # nothing taken: the menu goes, the route with it
+    assert page.locator("#map-menu").count() == 0 and step_of(page) == before
+    assert page.locator("#board g.hints polyline.route").count() == 0
+    # one action names 1,6: a click there takes it as its button does (the odds first if it rolls dice)
+    dice = page.get_attribute('#actions button:text-is("sq1 moves to 1,6"), #actions button:has-text("sq1 moves to '
+                              '1,6")', "data-dice")
+    click_space(page, (1, 6))
+    if dice == "true":
+        page.wait_for_selector("#odds:not(.hidden) .bar-row")
+        assert page.inner_text("#odds-action").startswith("sq1 moves to 1,6")
+        page.click("#odds-confirm")
+    moved_on(page, before)
+    assert "sq1 moves to 1,6" in page.inner_text("#log")
+    back_to_a_fire(page)
+    # a fire: the unit's counter, then the target's counter (a blind here), the odds before the dice
+    fire = page.locator("#actions button[data-dice=true]", has_text=FIRE).first
+    text = fire.inner_text().split("\n")[0]
+    found = re.match(r"(\S+) fires at (\d+),(\d+)", text)
+    assert found
+    unit, at = found[1], (int(found[2]), int(found[3]))
+    page.click(f'#board .counter[data-unit="{unit}"]')
+    hit = page.evaluate("""([x, y]) => { const svg = document.querySelector('#board svg');
+        const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+        return document.elementFromPoint(p.x, p.y)?.closest('.counter')?.getAttribute('aria-label') || ''; }""",
+                        list(centre(at)))
+    assert hit and "your" not in hit.lower()  # the click lands on the enemy's counter or blind
+    before = step_of(page)
+    click_space(page, at, 0.5, 0.5)
+    page.wait_for_selector("#odds:not(.hidden) .bar-row")
+    assert page.inner_text("#odds-action").startswith(f"{unit} fires at {at[0]},{at[1]}")
+    page.screenshot(path=str(artifacts / "map-acting-fire-odds.png"))
+    page.click("#odds-confirm")
+    moved_on(page, before)
+    assert page.is_visible("#ruling-panel") and f"{unit} fires at" in page.inner_text("#ruling")
