@@ -129,3 +129,41 @@ def test_company_fire_moves_and_fires_by_clicks_on_the_map(page: Any, server: st
     page.click("#odds-confirm")
     moved_on(page, before)
     assert page.is_visible("#ruling-panel") and f"{unit} fires at" in page.inner_text("#ruling")
+
+
+@pytest.mark.slow
+def test_brigade_fires_by_a_click_on_the_enemy_company(page: Any, server: str, artifacts: Path) -> None:
+    start_game(page, server, "brigade", "ponyri", "hotseat", side="german", seed=7)
+    uncover(page)
+    for _ in range(200):
+        if hand_over_if_asked(page):
+            continue
+        ready(page)
+        fire = page.locator("#actions button", has_text=re.compile(r": fire at ")).all()
+        if fire:
+            break
+        take(page, choose(page, ("select", "advance", "move heading")))
+    else:
+        pytest.fail("no fire in 200 actions")
+    found = re.match(r"(\S+): fire at (\S+)", fire[0].inner_text())
+    assert found
+    unit, target = found[1], found[2]
+    texts = [b.inner_text().split("\n")[0] for b in fire]
+    aimed = [t for t in texts if t.startswith(f"{unit}: fire at {target}")]
+    enemy = page.locator(f'#board .counter.enemy[data-unit="{target}"]')
+    assert enemy.count() == 1 and "can-act" not in (enemy.get_attribute("class") or "")  # nothing selected yet
+    page.click(f'#board .counter.own[data-unit="{unit}"]')
+    assert "can-act" in (enemy.get_attribute("class") or "")  # the selected company may fire at it: marked
+    before = step_of(page)
+    enemy.click()
+    if len(aimed) > 1:  # its main gun or its machine guns: a menu of both
+        page.wait_for_selector("#map-menu")
+        assert sorted(t.split("\n")[0] for t in page.locator("#map-menu [role=menuitem]").all_inner_texts()) \
+            == sorted(aimed)
+        page.keyboard.press("Enter")
+    page.wait_for_selector("#odds:not(.hidden) .bar-row")
+    assert page.inner_text("#odds-action").startswith(f"{unit}: fire at {target}")
+    page.screenshot(path=str(artifacts / "map-acting-brigade-odds.png"))
+    page.click("#odds-confirm")
+    moved_on(page, before)
+    assert f"{unit}: fire at {target}" in page.inner_text("#ruling")
