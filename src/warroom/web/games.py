@@ -35,7 +35,9 @@ from warroom.ai import Seen, View, player, plays
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
 from warroom.terminal.session import Session
+from warroom.rulesets.company_fire.board import Board
 from warroom.web.errors import Conflict, Forbidden, NotFound, Refused
+from warroom.web.sight import parse_space, sight
 from warroom.web.store import GameStore, Seat, StoredGame, new_row
 from warroom.web.views import action_odds, bound_game, fresh_game, plain, scenario_path, side_view, title_of
 
@@ -283,6 +285,18 @@ class Games:
             _, side = self._side(live, token, side)
             action = self._legal(live, side, code)
             return action_odds(live.game, action, View(live.game, live.session.state, side).odds(action))
+
+    def sight(self, game_id: str, token: str | None, side: str | None, frm: str | None,
+              to: str | None) -> dict[str, Any]:
+        """Line of sight and range from space ``frm`` to ``to`` (``x,y``) on what the side sees (:mod:`sight`)."""
+        with self._locked(game_id) as live:
+            _, side = self._side(live, token, side)
+            board = getattr(live.game, "board", None)
+            if not isinstance(board, Board):
+                raise UsageError(f"line of sight is answered for Company Fire's spaces, not for a {live.game.ruleset} game "
+                                 "(the Brigade table's distances are measured on the page)")
+            a, b = parse_space(frm, board, "from"), parse_space(to, board, "to")
+            return sight(board, View(live.game, live.session.state, side).observation, a, b)
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The game's record, once it is over (before, it would show a side the enemy's actions)."""
