@@ -167,3 +167,66 @@ def test_brigade_fires_by_a_click_on_the_enemy_company(page: Any, server: str, a
     page.click("#odds-confirm")
     moved_on(page, before)
     assert f"{unit}: fire at {target}" in page.inner_text("#ruling")
+
+
+def sight_text(page: Any) -> str:
+    page.wait_for_selector("#board g.sight text.sight-text")
+    return str(page.text_content("#board g.sight text.sight-text"))
+
+
+@pytest.mark.slow
+def test_company_fire_line_of_sight_and_range_on_hover(page: Any, server: str, artifacts: Path) -> None:
+    start_game(page, server, "company-fire", "crossroads_patrol", "hotseat", side="attacker", seed=3)
+    uncover(page)
+    ready(page)
+    take(page, page.locator("#actions button", has_text="end the segment"))
+    ready(page)
+    x, y = point_of(page, *centre((4, 2)))
+    page.mouse.move(x, y)  # nothing selected: no line
+    page.wait_for_timeout(200)
+    assert page.locator("#board g.sight *").count() == 0
+    page.click('#board .counter[data-unit="sq1"]')  # at 1,7
+    x, y = point_of(page, 4.5 * C, 2.8 * C)
+    page.mouse.move(x, y)
+    page.wait_for_function("() => (document.querySelector('#board g.sight text')?.textContent || '').includes('4,2') "
+                           "|| (document.querySelector('#board g.sight text')?.textContent || '').includes('range 8')")
+    assert sight_text(page) == "range 8 spaces; line of sight blocked by buildings in 3,3 (CF-20)"
+    line = page.locator("#board g.sight line.sight-line")
+    assert (float(line.get_attribute("x1")), float(line.get_attribute("y1"))) == centre((1, 7))
+    assert (float(line.get_attribute("x2")), float(line.get_attribute("y2"))) == centre((4, 2))
+    page.screenshot(path=str(artifacts / "map-sight-blocked.png"))
+    x, y = point_of(page, 1.3 * C, 1.8 * C)
+    page.mouse.move(x, y)
+    page.wait_for_function("() => document.querySelector('#board g.sight text')?.textContent.startsWith('range 6')")
+    assert sight_text(page) == "range 6 spaces; line of sight clear"
+    page.screenshot(path=str(artifacts / "map-sight-clear.png"))
+    page.mouse.move(5, 5)  # off the map: the line goes
+    page.wait_for_function("() => !document.querySelector('#board g.sight line')")
+
+
+@pytest.mark.slow
+def test_brigade_distance_on_hover(page: Any, server: str, artifacts: Path) -> None:
+    start_game(page, server, "brigade", "ponyri", "hotseat", side="german", seed=7)
+    uncover(page)
+    ready(page)
+    own = page.locator("#board .counter.own").first
+    unit = own.get_attribute("data-unit")
+    own.click()
+    view = page.evaluate("""async () => { const q = new URLSearchParams(location.search);
+        const id = location.pathname.split('/').pop();
+        const r = await fetch(`/api/games/${id}?token=${q.get('token')}&side=${document.body.dataset.side}`);
+        return r.json(); }""")
+    figures = next(u["figures"] for u in view["observation"]["units"] if u["id"] == unit)
+    cx = sum(f[0] for f in figures) / len(figures)
+    cy = sum(f[1] for f in figures) / len(figures)
+    target = (min(cx + 12.0, view["observation"].get("width", 60) - 1), max(cy - 9.0, 1.0))
+    x, y = point_of(page, target[0] * 10, target[1] * 10)  # 10 SVG units an inch (board_brigade.js)
+    page.mouse.move(x, y)
+    text = sight_text(page)
+    found = re.fullmatch(rf'(\d+\.\d)" from {re.escape(unit or "")}\'s nearest figure \((\d+\.\d)" from its centre\)',
+                         text)
+    assert found, text
+    nearest = min(((fx - target[0]) ** 2 + (fy - target[1]) ** 2) ** 0.5 for fx, fy in figures)
+    middle = ((cx - target[0]) ** 2 + (cy - target[1]) ** 2) ** 0.5
+    assert abs(float(found[1]) - nearest) <= 0.15 and abs(float(found[2]) - middle) <= 0.15
+    page.screenshot(path=str(artifacts / "map-brigade-distance.png"))

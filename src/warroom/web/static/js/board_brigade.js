@@ -252,8 +252,24 @@ export function drawBrigade(map, obs, opts = {}) {
     units(top, map, obs, opts);
   }
   svg.append(top);
+  svg.append(s("g", {class: "sight", "pointer-events": "none"}));
+  if (opts.onPoint) {
+    // the pointer's place on the table in inches, or null off it
+    const inches = (ev) => {
+      const ctm = svg.getScreenCTM();
+      if (!ctm) return null;
+      const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
+      const [x, y] = [p.x / S, p.y / S];
+      return x >= 0 && y >= 0 && x <= map.width && y <= map.depth ? [x, y] : null;
+    };
+    svg.addEventListener("mousemove", (ev) => opts.onPoint(inches(ev)));
+    svg.addEventListener("mouseleave", () => opts.onPoint(null));
+  }
   return svg;
 }
+
+/** Brigade's scale: SVG units an inch (the sight line is drawn in them). */
+export const BRIGADE_SCALE = S;
 
 export function headerBrigade(obs) {
   return [["Period", obs.period], ["Move", obs.move], ["Moving", obs.moving], ["Phase", words(obs.phase)],

@@ -5,6 +5,7 @@ import {s, tip, words} from "./dom.js";
 import {OWN, ENEMY, glyph} from "./symbols.js";
 
 const C = 100; // a space, in SVG units
+export const CF_SPACE = C;
 const M = 26; // the margin holding the column and row numbers
 
 /** Muted fills, light to dark (the colours of the map pictures, warroom.rulesets.company_fire.game.render). */

@@ -10,6 +10,9 @@ import {badge, OWN, ENEMY, SYMBOL_NAMES} from "./symbols.js";
 import {remember, loadGames} from "./store.js";
 import {linked, loadRules} from "./rulelinks.js";
 import {actionsOn, candidates, goes, openMenu, closeMenu, spaceKey} from "./acting.js";
+import {sightOf, sightText, inchesFrom, drawSight} from "./sight.js";
+import {CF_SPACE} from "./board_cf.js";
+import {BRIGADE_SCALE} from "./board_brigade.js";
 
 const $ = (id) => document.getElementById(id);
 const ANY = "Any unit";
@@ -27,6 +30,7 @@ const page = {
   events: null,
   lastEvent: null, // the last event of the game's stream: {step, to_act, over, thinking}
   ruling: null,
+  pointing: null, // the place under the pointer on the map ("x,y"), while a sight answer is awaited
 };
 
 function api(path = "") {
@@ -83,7 +87,42 @@ function renderBoard() {
     marked: cf ? [...on.bySpace.keys()] : [...on.byTarget.keys()],
     onSpace: (at, box, enemy) => actOn(candidates(on, at, enemy), box, `${page.selected}: at ${spaceKey(at)}`),
     onTarget: (enemy, box) => actOn(candidates(on, null, enemy), box, `${page.selected}: at ${enemy}`),
+    onPoint: pointAt,
   }));
+}
+
+/** The pointer over the map with a unit selected: Company Fire, the line of sight and range from the unit's space
+ * to the space pointed at (the server's, by the rules); Brigade, the distance in inches from the company. */
+function pointAt(p) {
+  const svg = $("board").querySelector("svg");
+  const v = page.view;
+  page.pointing = p ? p.join(",") : null;
+  if (!p || !page.selected) {
+    drawSight(svg, null);
+    return;
+  }
+  if (v.ruleset === "company-fire") {
+    const from = unitSpace(page.selected);
+    if (!from || spaceKey(from) === spaceKey(p)) {
+      drawSight(svg, null);
+      return;
+    }
+    const [a, b] = [spaceKey(from), spaceKey(p)];
+    const url = `${api("/sight")}?${query({token: page.token, side: v.side, from: a, to: b})}`;
+    const mid = ([c, r]) => [(c + 0.5) * CF_SPACE, (r + 0.5) * CF_SPACE];
+    sightOf(getJSON, url, v, a, b).then((answer) => {
+      if (page.pointing === b && page.view === v) drawSight(svg, mid(from), mid(p), sightText(answer), answer.clear, 24);
+    }, () => drawSight(svg, null));
+    return;
+  }
+  const unit = (v.observation.units || []).find((u) => u.id === page.selected && u.figures && u.figures.length);
+  if (!unit) {
+    drawSight(svg, null);
+    return;
+  }
+  const d = inchesFrom(unit.figures, p);
+  const text = `${d.nearest.toFixed(1)}" from ${unit.id}'s nearest figure (${d.centre.toFixed(1)}" from its centre)`;
+  drawSight(svg, d.at.map((x) => x * BRIGADE_SCALE), p.map((x) => x * BRIGADE_SCALE), text, null, 12);
 }
 
 /** Where the selected unit stands (Company Fire), for drawing a move's route from it. */
