@@ -145,6 +145,25 @@ class Games:
         self._pool.shutdown(wait=False, cancel_futures=True)
         self.end_streams()
 
+    def resume(self) -> threading.Thread:
+        """At start: in a thread of its own, load every unfinished game with an AI player, so an AI whose turn
+        it is (it was thinking when the server stopped) thinks again at once, not when the game is next asked
+        for (no GET starts a change). Started by the application's startup; returns the thread."""
+        thread = threading.Thread(target=self._resume, name="warroom-resume", daemon=True)
+        thread.start()
+        return thread
+
+    def _resume(self) -> None:
+        for game_id, players in self.store.unfinished():
+            if self._closed:
+                return
+            if all(who in PEOPLE for who in players.values()):
+                continue
+            try:
+                self._get(game_id)  # built from the file; its AI set thinking if it is to act (_changed)
+            except Exception:  # one game that cannot be resumed does not stop the others
+                log.exception("game %s could not be resumed", game_id)
+
     # games in memory -------------------------------------------------------------------------------------
 
     def _build(self, row: StoredGame) -> Live:
