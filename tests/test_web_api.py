@@ -36,8 +36,8 @@ from warroom.rulesets.company_fire.geometry import range_between
 from warroom.tools.fog import twins
 from warroom.web.app import create_app
 from warroom.web.games import Games
-from warroom.web.store import GameStore
 from warroom.web.sight import sight
+from warroom.web.store import GameStore
 from warroom.web.views import fresh_game, places
 
 Json = dict[str, Any]

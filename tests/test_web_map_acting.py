@@ -87,7 +87,8 @@ def test_company_fire_moves_and_fires_by_clicks_on_the_map(page: Any, server: st
     click_space(page, (0, 6))
     page.wait_for_selector("#map-menu")
     items = page.locator("#map-menu [role=menuitem]")
-    assert sorted(t.split("\n")[0] for t in items.all_inner_texts()) == ["sq1 moves to 0,6 via 0,7", "sq1 moves to 0,6 via 1,6"]
+    assert sorted(t.split("\n")[0] for t in items.all_inner_texts()) == ["sq1 moves to 0,6 via 0,7",
+                                                                        "sq1 moves to 0,6 via 1,6"]
     first = page.evaluate("() => document.activeElement.textContent")
     via = (1, 6) if "via 1,6" in first else (0, 7)
     assert route_points(page) == [centre((1, 7)), centre(via), centre((0, 6))]

@@ -34,8 +34,8 @@ from typing import Any
 from warroom.ai import Seen, View, player, plays
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
-from warroom.terminal.session import Session
 from warroom.rulesets.company_fire.board import Board
+from warroom.terminal.session import Session
 from warroom.web.errors import Conflict, Forbidden, NotFound, Refused
 from warroom.web.sight import parse_space, sight
 from warroom.web.store import GameStore, Seat, StoredGame, new_row
@@ -312,8 +312,8 @@ class Games:
             _, side = self._side(live, token, side)
             board = getattr(live.game, "board", None)
             if not isinstance(board, Board):
-                raise UsageError(f"line of sight is answered for Company Fire's spaces, not for a {live.game.ruleset} game "
-                                 "(the Brigade table's distances are measured on the page)")
+                raise UsageError(f"line of sight is answered for Company Fire's spaces, not for a "
+                                 f"{live.game.ruleset} game (the Brigade table's distances are measured on the page)")
             a, b = parse_space(frm, board, "from"), parse_space(to, board, "to")
             return sight(board, View(live.game, live.session.state, side).observation, a, b)
 
