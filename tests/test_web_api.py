@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -29,10 +30,15 @@ from hypothesis import strategies as st
 from warroom.ai import register_player, registry
 from warroom.cli.app import cli
 from warroom.core.game import GameRecord, replay, shipped_scenarios
+from warroom.rulesets.brigade.game.actions import Fire as BrigadeFire
+from warroom.rulesets.company_fire.game.actions import Action as CFAction
+from warroom.rulesets.company_fire.geometry import range_between
 from warroom.tools.fog import twins
 from warroom.web.app import create_app
 from warroom.web.games import Games
+from warroom.web.sight import sight
 from warroom.web.store import GameStore
+from warroom.web.views import fresh_game, places
 
 Json = dict[str, Any]
 
@@ -415,6 +421,12 @@ def test_twins_read_the_same_through_the_endpoint(client: TestClient, ruleset: s
         actions = r.json()["actions"]
         odds = [client.post(f"/api/games/{gid}/odds", json={"token": token, "side": side, "action": a["code"]}).content
                 for a in actions[:: max(1, len(actions) // 6)]]
+        if ruleset == "company-fire":  # line of sight from the side's units to every fourth space of the map
+            units = [u["at"] for u in r.json()["observation"]["units"] if u["side"] == side and u["at"]]
+            odds += [client.get(f"/api/games/{gid}/sight", params={"token": token, "side": side,
+                                                                   "from": f"{a[0]},{a[1]}", "to": f"{x},{y}"}).content
+                     for a in units[:3] for x in range(0, 12, 2) for y in range(0, 12, 2)]
+            assert all(b'"range"' in answer or b"off the" in answer for answer in odds[-len(units[:3]) * 36:])
         return r.content, odds
 
     compared = told_apart = 0
@@ -438,6 +450,72 @@ def test_twins_read_the_same_through_the_endpoint(client: TestClient, ruleset: s
                 compared += 1
     assert compared >= 3 * len(checkpoints), f"only {compared} twins were built"
     assert told_apart >= len(checkpoints)
+
+
+def test_each_action_says_where_it_acts(client: TestClient) -> None:
+    """The page acts on the map with the action's own space, route and target (from the action alone)."""
+    made = new(client, "crossroads_patrol", "hotseat", side="attacker", seed=3)
+    gid, token = made["id"], made["seats"][0]["token"]
+    v = view(client, gid, token, "attacker")
+    end = next(a for a in v["actions"] if a["text"] == "end the segment")
+    assert (end["space"], end["via"], end["target"]) == (None, [], None)
+    v = act(client, gid, token, v, end["code"], "attacker")["view"]
+    by_text = {a["text"]: a for a in v["actions"]}
+    route = by_text["sq1 moves to 0,6 via 1,6"]
+    assert (route["space"], route["via"], route["target"]) == ([0, 6], [[1, 6]], None)
+    assert by_text["sq1 moves to 1,6"]["via"] == []
+    assert by_text["sq1 fires at 1,1"]["space"] == [1, 1] and by_text["sq1 fires at 1,1"]["dice"]
+    assert places(BrigadeFire("1st", "enemy-2")) == {"space": None, "via": [], "target": "enemy-2"}
+    assert places(CFAction("snipe", "sn", (2, 3), "sq4"))["target"] == "sq4"
+    assert places(CFAction("mount", "sq1", (2, 3), "ht1"))["target"] is None  # a carrier is not a target
+
+
+def test_line_of_sight_is_the_rules_on_what_the_side_sees(client: TestClient) -> None:
+    """GET /sight: the range in spaces (CF-27) and the rules' line of sight (seed "Line of Sight (LOS)", CF-20 ...
+    CF-26) on the map, smoke and the units and blinds the side sees: the same as the game's own answer for every
+    pair of spaces (a blind blocks as its unit would, so nothing hidden is needed); one clear 4xx otherwise."""
+    made = new(client, "crossroads_patrol", "hotseat", side="attacker", seed=3)
+    gid, token = made["id"], made["seats"][0]["token"]
+    state = service(client).session(gid).state
+    board = state.game.board  # type: ignore[attr-defined]
+
+    def ask(frm: str, to: str, **extra: str) -> Any:
+        return client.get(f"/api/games/{gid}/sight", params={"token": token, "from": frm, "to": to, **extra})
+
+    spaces = [(x, y) for x in range(board.width) for y in range(board.height)]
+    for a in spaces[::3]:
+        for b in spaces:
+            got = ask(f"{a[0]},{a[1]}", f"{b[0]},{b[1]}", side="defender" if a[0] % 2 else "attacker").json()
+            assert got["clear"] == state.sees(a, b), (a, b)  # type: ignore[attr-defined]
+            assert got["range"] == range_between(a, b)  # the rules' range (CF-27: edge steps)
+            assert bool(got["why"]) != got["clear"] and "the line of sight is blocked" not in got["why"]
+    assert ask("1,7", "4,2").json() == {"range": 8, "clear": False, "why": "buildings in 3,3 (CF-20)"}
+    assert ask("0,7", "7,0").json()["why"] == "an enemy blind in 6,1 (CF-20)"  # a blind, whatever is under it
+    assert client.get(f"/api/games/{gid}/sight", params={"from": "1,1", "to": "1,2"}).status_code == 403
+    off = ask("1,7", "8,0")
+    assert off.status_code == 400 and off.json()["detail"] == "'to' 8,0 is off the 8 x 8 board (columns 0-7, rows 0-7)"
+    assert ask("1;7", "1,1").json()["detail"].startswith("'from' must be a space written x,y")
+    assert client.get(f"/api/games/{gid}/sight", params={"token": token, "to": "1,1"}).status_code == 400
+    brigade = new(client, "ponyri", "hotseat", seed=1, ruleset="brigade")
+    r = client.get(f"/api/games/{brigade['id']}/sight", params={"token": brigade["seats"][0]["token"], "from": "1,1",
+                                                               "to": "2,2"})
+    assert r.status_code == 400 and "Company Fire" in r.json()["detail"]
+
+
+def test_why_names_a_blocker_on_every_blocked_line_of_a_bocage_map() -> None:
+    """Each blocked line of Hedgerow Breakout's bocage says what blocks it, with its rule."""
+    game = fresh_game("company-fire", "hedgerow_breakout")
+    state = game.initial_state(1)
+    board = game.board  # type: ignore[attr-defined]
+    obs = state.observation("attacker")
+    spaces = [(x, y) for x in range(board.width) for y in range(board.height)]
+    reasons = set()
+    for a in spaces[::5]:
+        for b in spaces:
+            got = sight(board, obs, a, b)
+            assert bool(got["why"]) != got["clear"] and "the line of sight is blocked" not in got["why"], (a, b)
+            reasons.add(re.sub(r".*\((.*)\)$", r"\1", got["why"]))
+    assert {"seed \"Bocage\", CF-23", "CF-20"} <= reasons
 
 
 # --- events and concurrency ---------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import pytest
 
 import warroom
 from warroom.web.store import GameStore
+from warroom.web.views import fresh_game
 
 SRC = str(Path(warroom.__file__).parents[1])
 Json = dict[str, Any]
@@ -175,7 +176,22 @@ def test_ctrl_c_ends_the_event_streams_and_stops_cleanly(tmp_path: Path) -> None
         assert proc.stdout is not None and proc.stdout.read().endswith("warroom serve stopped\n")
 
 
-def test_killed_while_the_ai_thinks_it_thinks_again_when_the_game_is_next_asked_for(tmp_path: Path) -> None:
+def to_act_in(db: Path, gid: str) -> tuple[int, str | None]:
+    """The stored game's step and the side to act there, read from the games file (no request to the server)."""
+    store = GameStore(db)
+    try:
+        row = store.load(gid)
+    finally:
+        store.close()
+    assert row is not None
+    game = fresh_game(row.ruleset, row.scenario)
+    state = game.initial_state(row.seed)
+    for code in row.actions:
+        state = state.apply(game.decode(code))
+    return row.step, None if state.is_terminal() else state.to_act
+
+
+def test_killed_while_the_ai_thinks_it_thinks_again_as_the_server_starts(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite"
     with serving(db) as (proc, client):
         made = client.post("/api/games", json={"ruleset": "company-fire", "scenario": "crossroads_patrol",
@@ -190,9 +206,15 @@ def test_killed_while_the_ai_thinks_it_thinks_again_when_the_game_is_next_asked_
         proc.wait()
     stored = GameStore(db).load(gid)
     assert stored is not None and stored.step >= 1
+    step, side = to_act_in(db, gid)
+    assert side == "attacker"  # the AI's turn (Crossroads Patrol's attacker opens with a segment of moves)
     with serving(db) as (_, client):
-        v = view(client, gid, token)
-        assert v["step"] == stored.step and v["log"][-1]["step"] == stored.step
-        assert v["thinking"] == (v["to_act"] == "attacker")
-        later = settle(client, gid, token)
-        assert later["my_turn"] and (later["step"] > stored.step or not v["thinking"])
+        # nothing asks for the game: the server resumed the AI as it started, and its next move reaches the file
+        deadline = time.monotonic() + 60
+        while to_act_in(db, gid)[0] == step:
+            assert time.monotonic() < deadline, "the AI did not move after the restart"
+            time.sleep(0.05)
+        later = settle(client, gid, token)  # the AI plays on to the defender's turn
+        assert later["my_turn"] and later["step"] > step
+        assert (later["step"], later["to_act"]) == to_act_in(db, gid)  # all of it in the file, nothing doubled
+        assert later["log"][-1]["step"] == later["step"] and len(later["log"]) == later["step"] + 1

@@ -9,7 +9,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
@@ -96,6 +96,15 @@ def act(game_id: str, body: Acting, service: Service) -> dict[str, Any]:
 def undo(game_id: str, body: Asking, service: Service) -> dict[str, Any]:
     """Take back the side's last action (never one that used chance or showed it something new of the enemy)."""
     return service.undo(game_id, body.token, body.side)
+
+
+@router.get("/api/games/{game_id}/sight")
+def line_of_sight(game_id: str, service: Service, token: str | None = None, side: str | None = None,
+                  frm: Annotated[str | None, Query(alias="from", max_length=20)] = None,
+                  to: Annotated[str | None, Query(max_length=20)] = None) -> dict[str, Any]:
+    """Company Fire: the range in spaces from ``from`` to ``to`` (each ``x,y``) and whether the line of sight is
+    clear, by the rules, on what the side sees (the map, smoke, the units and blinds in its view), and why not."""
+    return service.sight(game_id, token, side, frm, to)
 
 
 @router.get("/api/games/{game_id}/record")

@@ -91,6 +91,7 @@ def create_app(db_path: Path, workers: int = 2, keepalive: float = KEEPALIVE, ke
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        service.resume()  # every AI whose turn it is thinks again (a game left mid-thought by a stop or a crash)
         yield
         service.close()
         store.close()

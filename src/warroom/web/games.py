@@ -34,8 +34,10 @@ from typing import Any
 from warroom.ai import Seen, View, player, plays
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
+from warroom.rulesets.company_fire.board import Board
 from warroom.terminal.session import Session
 from warroom.web.errors import Conflict, Forbidden, NotFound, Refused
+from warroom.web.sight import parse_space, sight
 from warroom.web.store import GameStore, Seat, StoredGame, new_row
 from warroom.web.views import action_odds, bound_game, fresh_game, plain, scenario_path, side_view, title_of
 
@@ -142,6 +144,25 @@ class Games:
         self._closed = True
         self._pool.shutdown(wait=False, cancel_futures=True)
         self.end_streams()
+
+    def resume(self) -> threading.Thread:
+        """At start: in a thread of its own, load every unfinished game with an AI player, so an AI whose turn
+        it is (it was thinking when the server stopped) thinks again at once, not when the game is next asked
+        for (no GET starts a change). Started by the application's startup; returns the thread."""
+        thread = threading.Thread(target=self._resume, name="warroom-resume", daemon=True)
+        thread.start()
+        return thread
+
+    def _resume(self) -> None:
+        for game_id, players in self.store.unfinished():
+            if self._closed:
+                return
+            if all(who in PEOPLE for who in players.values()):
+                continue
+            try:
+                self._get(game_id)  # built from the file; its AI set thinking if it is to act (_changed)
+            except Exception:  # one game that cannot be resumed does not stop the others
+                log.exception("game %s could not be resumed", game_id)
 
     # games in memory -------------------------------------------------------------------------------------
 
@@ -283,6 +304,18 @@ class Games:
             _, side = self._side(live, token, side)
             action = self._legal(live, side, code)
             return action_odds(live.game, action, View(live.game, live.session.state, side).odds(action))
+
+    def sight(self, game_id: str, token: str | None, side: str | None, frm: str | None,
+              to: str | None) -> dict[str, Any]:
+        """Line of sight and range from space ``frm`` to ``to`` (``x,y``) on what the side sees (:mod:`sight`)."""
+        with self._locked(game_id) as live:
+            _, side = self._side(live, token, side)
+            board = getattr(live.game, "board", None)
+            if not isinstance(board, Board):
+                raise UsageError(f"line of sight is answered for Company Fire's spaces, not for a "
+                                 f"{live.game.ruleset} game (the Brigade table's distances are measured on the page)")
+            a, b = parse_space(frm, board, "from"), parse_space(to, board, "to")
+            return sight(board, View(live.game, live.session.state, side).observation, a, b)
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The game's record, once it is over (before, it would show a side the enemy's actions)."""

@@ -144,6 +144,12 @@ class GameStore:
         with self._lock:
             return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created")]
 
+    def unfinished(self) -> list[tuple[str, dict[str, str]]]:
+        """Every game not over, oldest first, with its players (side: "human", "friend" or an AI's spec)."""
+        with self._lock:
+            rows = self._db.execute("SELECT id, players FROM games WHERE over = 0 ORDER BY created").fetchall()
+        return [(r[0], json.loads(r[1])) for r in rows]
+
     def save_actions(self, game_id: str, at_step: int, actions: tuple[int, ...], over: bool,
                      result: dict[str, Any] | None) -> None:
         """The game's actions are now ``actions`` (one more after an action, fewer after an undo), committed in

@@ -35,13 +35,34 @@ def side_view(game: Game, state: GameState, side: str, history: Sequence[Seen]) 
     over = state.is_terminal()
     to_act = None if over else state.to_act
     my_turn = to_act == side
-    actions = [{"code": game.encode(a), "text": str(a), "unit": unit_of(a), "dice": bool(state.odds(a))}
-               for a in state.legal_actions()] if my_turn else []
+    actions = [{"code": game.encode(a), "text": str(a), "unit": unit_of(a), "dice": bool(state.odds(a)),
+                **places(a)} for a in state.legal_actions()] if my_turn else []
     log = [{"step": n, "by": seen.by or "", "text": None if seen.action is None else str(seen.action),
             "narration": list(seen.narration)} for n, seen in enumerate(history)]
     return {"side": side, "step": len(history) - 1, "to_act": to_act, "my_turn": my_turn, "over": over,
             "result": plain(state.result()) if over else None, "observation": plain(state.observation(side)),
             "log": log, "actions": actions}
+
+
+TARGET_KINDS = frozenset({"snipe", "at_fire", "op_fire"})
+"""Company Fire's kinds whose ``other`` is the enemy unit aimed at (a mount's ``other`` is the carrier, a
+sacrifice's the leader: not targets)."""
+
+
+def places(action: Hashable) -> dict[str, Any]:
+    """Where an action acts, read from the action alone (the side's own legal action, so nothing hidden): the
+    space it names (``[x, y]``: where a move goes, what a fire or a mission aims at; Company Fire, CF-120), the
+    spaces a move passes through on its way in order (``via``), and the enemy unit it aims at (``target``: a
+    Brigade fire's or request's company, a Company Fire snipe's or anti-tank fire's unit); ``None`` and ``[]``
+    where it names none. The page acts on the map with them (click a unit, then a space or a target)."""
+    space = getattr(action, "space", None)
+    via = getattr(action, "via", ())
+    target = getattr(action, "target", None)
+    if not isinstance(target, str) and getattr(action, "kind", None) in TARGET_KINDS:
+        target = getattr(action, "other", None)
+    return {"space": [int(v) for v in space] if isinstance(space, tuple) else None,
+            "via": [[int(v) for v in w] for w in via] if isinstance(via, tuple) else [],
+            "target": target if isinstance(target, str) and target else None}
 
 
 def exact(p: Fraction) -> str:

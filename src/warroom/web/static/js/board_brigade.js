@@ -149,6 +149,14 @@ function units(top, map, obs, opts) {
     stands(node, e.figures, ENEMY, e.facing);
     label(node, at, type?.symbol || KIND_SYMBOLS[e.kind] || "unit", e.id, ENEMY, placeLabel(at, placed, map.depth),
       {pinned: e.pinned});
+    if (opts.marked && opts.marked.includes(e.id)) {
+      // the selected company can fire at it: a click on it takes that fire (acting on the map)
+      node.classList.add("can-act");
+      node.setAttribute("role", "button");
+      node.insertBefore(s("circle", {class: "can-act", cx: n(at[0] * S), cy: n(at[1] * S), r: 30, fill: "#ff9f1a",
+        "fill-opacity": 0.12, stroke: "#ff9f1a", "stroke-width": 2.5, "stroke-dasharray": "6 4"}), node.children[1]);
+    }
+    if (opts.onTarget) node.addEventListener("click", () => opts.onTarget(e.id, node.getBoundingClientRect()));
     top.append(node);
   }
   for (const u of obs.units) {
@@ -244,8 +252,24 @@ export function drawBrigade(map, obs, opts = {}) {
     units(top, map, obs, opts);
   }
   svg.append(top);
+  svg.append(s("g", {class: "sight", "pointer-events": "none"}));
+  if (opts.onPoint) {
+    // the pointer's place on the table in inches, or null off it
+    const inches = (ev) => {
+      const ctm = svg.getScreenCTM();
+      if (!ctm) return null;
+      const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
+      const [x, y] = [p.x / S, p.y / S];
+      return x >= 0 && y >= 0 && x <= map.width && y <= map.depth ? [x, y] : null;
+    };
+    svg.addEventListener("mousemove", (ev) => opts.onPoint(inches(ev)));
+    svg.addEventListener("mouseleave", () => opts.onPoint(null));
+  }
   return svg;
 }
+
+/** Brigade's scale: SVG units an inch (the sight line is drawn in them). */
+export const BRIGADE_SCALE = S;
 
 export function headerBrigade(obs) {
   return [["Period", obs.period], ["Move", obs.move], ["Moving", obs.moving], ["Phase", words(obs.phase)],

@@ -5,6 +5,7 @@ import {s, tip, words} from "./dom.js";
 import {OWN, ENEMY, glyph} from "./symbols.js";
 
 const C = 100; // a space, in SVG units
+export const CF_SPACE = C;
 const M = 26; // the margin holding the column and row numbers
 
 /** Muted fills, light to dark (the colours of the map pictures, warroom.rulesets.company_fire.game.render). */
@@ -272,23 +273,92 @@ export function drawCF(map, obs, opts = {}) {
       }
     });
   }
+  if (opts.marked && opts.marked.length) {
+    const can = s("g", {class: "can-act", "pointer-events": "none"});
+    for (const k of opts.marked) {
+      const [c, r] = k.split(",").map(Number);
+      can.append(s("rect", {class: "can-act", "data-at": k, x: c * C + 6, y: r * C + 6, width: C - 12, height: C - 12,
+        rx: 8, fill: "#ff9f1a", "fill-opacity": 0.1, stroke: "#ff9f1a", "stroke-width": 3, "stroke-opacity": 0.75,
+        "stroke-dasharray": "7 5"}));
+    }
+    svg.append(can);
+  }
   const top = s("g", {class: "pieces"});
   if (obs) marks(top, obs);
   objectives(top, map, obs);
   if (obs) units(top, map, obs, opts);
   svg.append(top);
   svg.append(s("g", {class: "hints", "pointer-events": "none"}));
+  svg.append(s("g", {class: "sight", "pointer-events": "none"}));
+  if (opts.onSpace || opts.onPoint) pointing(svg, map, opts);
   return svg;
+}
+
+/** The space under a pointer event, or null off the grid. */
+function spaceAt(svg, map, ev) {
+  const ctm = svg.getScreenCTM();
+  if (!ctm) return null;
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
+  const [c, r] = [Math.floor(p.x / C), Math.floor(p.y / C)];
+  return c >= 0 && r >= 0 && c < map.width && r < map.height ? [c, r] : null;
+}
+
+/** The client rect of a space of the drawn map. */
+function spaceBox(svg, [c, r]) {
+  return boxCF(svg, [[c, r]]);
+}
+
+/** The client rect holding the given spaces of the drawn map. */
+export function boxCF(svg, spaces) {
+  const ctm = svg.getScreenCTM();
+  const xs = spaces.map(([c]) => c);
+  const ys = spaces.map(([, r]) => r);
+  const a = new DOMPoint(Math.min(...xs) * C, Math.min(...ys) * C).matrixTransform(ctm);
+  const b = new DOMPoint((Math.max(...xs) + 1) * C, (Math.max(...ys) + 1) * C).matrixTransform(ctm);
+  return {left: a.x, top: a.y, right: b.x, bottom: b.y};
+}
+
+/** A click on a space, an enemy counter or a blind calls ``opts.onSpace(at, box, enemy id or "")`` (a click on
+ * the side's own counter selects it instead); the pointer moving over the grid calls ``opts.onPoint(at or null)``. */
+function pointing(svg, map, opts) {
+  svg.addEventListener("click", (ev) => {
+    if (!opts.onSpace || ev.target.closest?.('.counter[role="button"]')) return;
+    const at = spaceAt(svg, map, ev);
+    if (at) opts.onSpace(at, spaceBox(svg, at), ev.target.closest?.(".counter")?.dataset.unit || "");
+  });
+  let last = "";
+  svg.addEventListener("mousemove", (ev) => {
+    const at = spaceAt(svg, map, ev);
+    const k = at ? key(at) : "";
+    if (k !== last && opts.onPoint) opts.onPoint(at);
+    last = k;
+  });
+  svg.addEventListener("mouseleave", () => {
+    last = "";
+    opts.onPoint?.(null);
+  });
 }
 
 /**
  * Mark on a drawn map the spaces an action's text names ("sq1 moves to 2,6 via 1,6": 2,6 and 1,6), the first
- * (where it goes, or what it fires at) boldest; an empty text clears the marks.
+ * (where it goes, or what it fires at) boldest; an empty text clears the marks. ``route``, when given, is the
+ * path a move takes (the unit's space, the spaces it passes through, where it goes): drawn as a line with an arrow.
  */
-export function hintCF(svg, text) {
+export function hintCF(svg, text, route = null) {
   const g = svg?.querySelector("g.hints");
   if (!g) return;
   while (g.firstChild) g.removeChild(g.firstChild);
+  if (route && route.length > 1) {
+    const points = route.map(([c, r]) => [(c + 0.5) * C, (r + 0.5) * C]);
+    const [x1, y1] = points[points.length - 2];
+    const [x2, y2] = points[points.length - 1];
+    const a = Math.atan2(y2 - y1, x2 - x1);
+    const head = [[x2, y2], [x2 - 24 * Math.cos(a - 0.45), y2 - 24 * Math.sin(a - 0.45)],
+      [x2 - 24 * Math.cos(a + 0.45), y2 - 24 * Math.sin(a + 0.45)]];
+    g.append(s("polyline", {class: "route", points: points.map((p) => p.join(",")).join(" "), fill: "none",
+      stroke: "#ff6f00", "stroke-width": 8, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.85}));
+    g.append(s("polygon", {class: "route-head", points: head.map((p) => p.join(",")).join(" "), fill: "#ff6f00"}));
+  }
   const seen = new Set();
   for (const m of String(text || "").matchAll(/\b(\d+),(\d+)\b/g)) {
     const [c, r] = [Number(m[1]), Number(m[2])];

@@ -1,12 +1,13 @@
 // Each game's drawing, found by its ruleset (as the terminal's boards.py does).
 
-import {drawCF, headerCF, unitRowsCF, extrasCF, legendCF, hintCF} from "./board_cf.js";
+import {drawCF, headerCF, unitRowsCF, extrasCF, legendCF, hintCF, boxCF} from "./board_cf.js";
 import {drawBrigade, headerBrigade, unitRowsBrigade, extrasBrigade, legendBrigade} from "./board_brigade.js";
 
 const BOARDS = {
-  "company-fire": {draw: drawCF, header: headerCF, rows: unitRowsCF, extras: extrasCF, legend: legendCF, hint: hintCF},
+  "company-fire": {draw: drawCF, header: headerCF, rows: unitRowsCF, extras: extrasCF, legend: legendCF, hint: hintCF,
+    box: boxCF},
   brigade: {draw: drawBrigade, header: headerBrigade, rows: unitRowsBrigade, extras: extrasBrigade, legend: legendBrigade,
-    hint: () => {}},
+    hint: () => {}, box: () => null},
 };
 
 export function board(ruleset) {

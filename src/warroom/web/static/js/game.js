@@ -9,6 +9,10 @@ import {oddsBody} from "./odds.js";
 import {badge, OWN, ENEMY, SYMBOL_NAMES} from "./symbols.js";
 import {remember, loadGames} from "./store.js";
 import {linked, loadRules} from "./rulelinks.js";
+import {actionsOn, candidates, goes, openMenu, closeMenu, spaceKey} from "./acting.js";
+import {sightOf, sightText, inchesFrom, drawSight} from "./sight.js";
+import {CF_SPACE} from "./board_cf.js";
+import {BRIGADE_SCALE} from "./board_brigade.js";
 
 const $ = (id) => document.getElementById(id);
 const ANY = "Any unit";
@@ -26,6 +30,7 @@ const page = {
   events: null,
   lastEvent: null, // the last event of the game's stream: {step, to_act, over, thinking}
   ruling: null,
+  pointing: null, // the place under the pointer on the map ("x,y"), while a sight answer is awaited
 };
 
 function api(path = "") {
@@ -74,10 +79,82 @@ function renderStatus() {
 
 function renderBoard() {
   const wrap = clear($("board"));
+  const on = actionsOn(page.view.actions, page.selected);
+  const cf = page.view.ruleset === "company-fire";
   wrap.append(board(page.view.ruleset).draw(page.map, page.view.observation, {
     selected: page.selected,
     onSelect: (unit) => select(unit, true),
+    marked: cf ? [...on.bySpace.keys()] : [...on.byTarget.keys()],
+    onSpace: (at, box, enemy) => actOn(candidates(on, at, enemy), box, `${page.selected}: at ${spaceKey(at)}`),
+    onTarget: (enemy, box) => actOn(candidates(on, null, enemy), box, `${page.selected}: at ${enemy}`),
+    onPoint: pointAt,
   }));
+}
+
+/** The pointer over the map with a unit selected: Company Fire, the line of sight and range from the unit's space
+ * to the space pointed at (the server's, by the rules); Brigade, the distance in inches from the company. */
+function pointAt(p) {
+  const svg = $("board").querySelector("svg");
+  const v = page.view;
+  page.pointing = p ? p.join(",") : null;
+  if (!p || !page.selected) {
+    drawSight(svg, null);
+    return;
+  }
+  if (v.ruleset === "company-fire") {
+    const from = unitSpace(page.selected);
+    if (!from || spaceKey(from) === spaceKey(p)) {
+      drawSight(svg, null);
+      return;
+    }
+    const [a, b] = [spaceKey(from), spaceKey(p)];
+    const url = `${api("/sight")}?${query({token: page.token, side: v.side, from: a, to: b})}`;
+    const mid = ([c, r]) => [(c + 0.5) * CF_SPACE, (r + 0.5) * CF_SPACE];
+    sightOf(getJSON, url, v, a, b).then((answer) => {
+      if (page.pointing === b && page.view === v) drawSight(svg, mid(from), mid(p), sightText(answer), answer.clear, 24);
+    }, () => drawSight(svg, null));
+    return;
+  }
+  const unit = (v.observation.units || []).find((u) => u.id === page.selected && u.figures && u.figures.length);
+  if (!unit) {
+    drawSight(svg, null);
+    return;
+  }
+  const d = inchesFrom(unit.figures, p);
+  const text = `${d.nearest.toFixed(1)}" from ${unit.id}'s nearest figure (${d.centre.toFixed(1)}" from its centre)`;
+  drawSight(svg, d.at.map((x) => x * BRIGADE_SCALE), p.map((x) => x * BRIGADE_SCALE), text, null, 12);
+}
+
+/** Where the selected unit stands (Company Fire), for drawing a move's route from it. */
+function unitSpace(unit) {
+  return (page.view.observation.units || []).find((u) => u.id === unit)?.at || null;
+}
+
+/** Mark on the map what ``action`` names (its spaces; a move's route as a path from the unit); null clears. */
+function hintAction(action) {
+  const svg = $("board").querySelector("svg");
+  const from = action && goes(action) ? unitSpace(action.unit) : null;
+  const route = from ? [from, ...action.via, action.space] : null;
+  board(page.view.ruleset).hint(svg, action ? action.text : "", route);
+}
+
+/** A click on the map with a unit selected: the one action naming the place is taken as if its button were
+ * clicked (the odds first when it rolls dice); several open a menu of them at the click. */
+function actOn(actions, box, title) {
+  if (!page.selected || page.busy || !page.view.my_turn || !actions.length) return;
+  const buttonOf = (a) => document.querySelector(`#actions button[data-code="${a.code}"]`);
+  if (actions.length === 1) {
+    choose(actions[0], buttonOf(actions[0]));
+    return;
+  }
+  const from = unitSpace(page.selected);
+  const spaces = actions.flatMap((a) => (a.space ? [a.space, ...a.via] : [])).concat(from ? [from] : []);
+  const avoid = spaces.length ? board(page.view.ruleset).box($("board").querySelector("svg"), spaces) : null;
+  openMenu(box, avoid, title, actions, {
+    onPick: (a) => choose(a, buttonOf(a)),
+    onHint: hintAction,
+    onClose: () => hintAction(null),
+  });
 }
 
 function groups() {
@@ -102,7 +179,10 @@ function renderActions() {
   let note = "";
   if (v.over) note = "The game is over.";
   else if (!v.my_turn) note = v.thinking ? "The AI is thinking..." : `The ${playerName(v.to_act)} is to act.`;
-  else note = "Choose an action. A unit's actions are under its name; click a counter on the map to find them.";
+  else {
+    note = "Choose an action. A unit's actions are under its name; click a counter on the map to find them, then "
+      + (v.ruleset === "company-fire" ? "a marked space or an enemy on it" : "a marked enemy company") + " to act there.";
+  }
   $("actions-note").textContent = note;
   for (const [unit, acts] of groups()) {
     const sym = unit ? symbolOf(unit) : null;
@@ -115,11 +195,10 @@ function renderActions() {
         title: a.dice ? "dice: see the odds first" : "no dice: taken at once"},
       a.text, a.dice ? h("span", {class: "dice", text: "dice"}) : null);
       button.addEventListener("click", () => choose(a, button));
-      const hint = (text) => board(v.ruleset).hint($("board").querySelector("svg"), text);
-      button.addEventListener("mouseenter", () => hint(a.text));
-      button.addEventListener("focus", () => hint(a.text));
-      button.addEventListener("mouseleave", () => hint(""));
-      button.addEventListener("blur", () => hint(""));
+      button.addEventListener("mouseenter", () => hintAction(a));
+      button.addEventListener("focus", () => hintAction(a));
+      button.addEventListener("mouseleave", () => hintAction(null));
+      button.addEventListener("blur", () => hintAction(null));
       list.append(h("li", {}, button));
     }
     box.append(h("div", {class: `group${unit && unit === page.selected ? " selected" : ""}`, "data-unit": unit}, head, list));
@@ -234,6 +313,7 @@ function renderRuling() {
 
 function render() {
   if (page.covered) return;
+  closeMenu(false);
   page.shownSide = page.view.side;
   Object.assign(document.body.dataset, {step: page.view.step, side: page.view.side, toAct: page.view.to_act || "",
     over: page.view.over});
