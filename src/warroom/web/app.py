@@ -24,6 +24,7 @@ from warroom.web import api, desk, desk_pages, pages, replay, rules
 from warroom.web.errors import status_of
 from warroom.web.games import KEEPALIVE, KEPT, Games
 from warroom.web.store import GameStore
+from warroom.web.views import scenarios
 
 MAX_BODY = 64 * 1024
 """The largest request body read: every request of the API is a few hundred bytes."""
@@ -91,6 +92,7 @@ def create_app(db_path: Path, workers: int = 2, keepalive: float = KEEPALIVE, ke
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        scenarios()  # every shipped scenario read once before the server says it is ready: the lobby's first visit
         service.resume()  # every AI whose turn it is thinks again (a game left mid-thought by a stop or a crash)
         yield
         service.close()
