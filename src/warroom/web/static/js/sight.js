@@ -50,7 +50,12 @@ export function drawSight(svg, a, b, text, clear, size) {
   g.append(s("circle", {cx: b[0], cy: b[1], r: size / 3, fill: colour}));
   const box = svg.viewBox.baseVal;
   const right = b[0] > box.x + box.width * 0.55;
-  const label = s("text", {class: "sight-text", x: b[0] + (right ? -size : size), y: b[1] - size * 0.6,
+  // clear of the pieces at the far end: beyond them, on the side away from where the line comes from (turned
+  // back when the map ends there)
+  const up = a[1] >= b[1];
+  const above = b[1] - size * 2.4, below = b[1] + size * 3.2;
+  const y = up ? (above - size > box.y ? above : below) : (below < box.y + box.height ? below : above);
+  const label = s("text", {class: "sight-text", x: b[0] + (right ? -size : size), y,
     "text-anchor": right ? "end" : "start", "font-size": size, "font-weight": 700, fill: colour, stroke: "#fffdf7",
     "stroke-width": size / 4, "paint-order": "stroke", text});
   g.append(label);
