@@ -63,6 +63,9 @@ def the_end(page: Any, server: str, artifacts: Path, name: str) -> dict[str, Any
     final = replay(record)[-1]  # every position checked against the record's digests
     assert final.is_terminal()
     assert str(final.result()["reason"]) in banner  # the page told the result the rules came to
+    summary = page.inner_text("#summary")  # and the game's summary: the actions, the losses, the decisive moments
+    assert f"{len(record.actions)} actions were taken." in summary and "Losses:" in summary
+    assert "Decisive moments" in summary
     page.screenshot(path=str(artifacts / name), full_page=True)
     return dict(final.result())
 

@@ -36,6 +36,7 @@ from warroom.core.errors import UsageError
 from warroom.core.game import Game
 from warroom.rulesets.company_fire.board import Board
 from warroom.terminal.session import Session
+from warroom.terminal.summary import summary_lines
 from warroom.web.errors import Conflict, Forbidden, NotFound, Refused
 from warroom.web.sight import parse_space, sight
 from warroom.web.store import GameStore, Seat, StoredGame, new_row
@@ -80,6 +81,8 @@ class Live:
     retired: bool = False
     """The session no longer matches the file (a write failed): the game is built again from the file."""
     subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue[Event | None]]] = field(default_factory=list)
+    summary: list[str] | None = None
+    """The finished game's summary (the terminal's: result, losses, decisive moments), worked out once."""
 
     @property
     def ai_to_act(self) -> bool:
@@ -291,7 +294,18 @@ class Games:
                 "to_act": body["to_act"], "my_turn": body["my_turn"], "over": body["over"],
                 "result": body["result"], "observation": body["observation"], "log": body["log"],
                 "actions": body["actions"], "undo": {"can": why is None, "why": why},
-                "players": dict(live.row.players), "thinking": live.thinking}
+                "players": dict(live.row.players), "thinking": live.thinking, "summary": self._summary(live)}
+
+    @staticmethod
+    def _summary(live: Live) -> list[str] | None:
+        """At the end, the game's summary as the terminal gives it: the result and why, each side's losses and the
+        decisive moments (the game is over: nothing is hidden any more, as in the replay's umpire's view)."""
+        s = live.session
+        if not s.over():
+            return None
+        if live.summary is None:
+            live.summary = summary_lines(live.game, s.states, [step.by for step in s.steps], s.actions)
+        return live.summary
 
     def view(self, game_id: str, token: str | None, side: str | None) -> dict[str, Any]:
         with self._locked(game_id) as live:

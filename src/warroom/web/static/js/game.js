@@ -271,9 +271,14 @@ function renderBanner() {
     banner.className = "banner over";
     banner.append(h("h2", {text: r.winner ? `The game is over: the ${r.winner} ${r.winner === v.side ? "(you) " : ""}won.` : "The game is over."}));
     if (r.reason) banner.append(h("p", {text: r.reason}));
-    const rest = Object.entries(r).filter(([k]) => k !== "winner" && k !== "reason");
-    for (const [k, value] of rest) {
-      banner.append(h("p", {class: "muted", text: `${words(k)}: ${typeof value === "object" ? Object.entries(value || {}).map(([a, b]) => `${a} ${b}`).join(", ") : value}`}));
+    if (v.summary) {  // the game's summary: the actions taken, each side's losses, the decisive moments
+      banner.append(h("div", {class: "summary", id: "summary"}, ...v.summary.slice(1).map((line) =>
+        h("p", {class: line.startsWith("      ") ? "said" : line.startsWith("  ") ? "item" : "head", text: line.trim()}))));
+    } else {
+      const rest = Object.entries(r).filter(([k]) => k !== "winner" && k !== "reason");
+      for (const [k, value] of rest) {
+        banner.append(h("p", {class: "muted", text: `${words(k)}: ${typeof value === "object" ? Object.entries(value || {}).map(([a, b]) => `${a} ${b}`).join(", ") : value}`}));
+      }
     }
     banner.append(h("p", {}, h("a", {href: `/replay/${encodeURIComponent(page.id)}?${query({token: page.token, view: v.side})}`,
       id: "replay-link", text: "Replay the game"}), " (step by step, from either side or the umpire's view) · ",
@@ -326,6 +331,10 @@ function render() {
   renderUnits();
   renderLog();
   renderLegend();
+  if (page.view.over && !page.endShown) {  // the game has just ended: its result and summary are what to read
+    page.endShown = true;
+    $("banner").scrollIntoView({block: "start"});
+  }
 }
 
 function select(unit, scroll) {
