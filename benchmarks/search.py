@@ -68,9 +68,17 @@ class Counting:
         return action
 
 
-def rate(game: Game, rollout: int, iterations: int, games: int, max_actions: int) -> tuple[float, int]:
+def searcher(spec: str, **options: Any) -> SearchPlayer:
+    """The search player of ``spec`` (``search:c=1.5,...``), ``options`` over its own."""
+    base = ai.player(spec)
+    if not isinstance(base, SearchPlayer):
+        raise UsageError(f"{spec!r} is not a search player")
+    return ai.player(spec, **options)  # type: ignore[return-value]
+
+
+def rate(game: Game, spec: str, rollout: int, iterations: int, games: int, max_actions: int) -> tuple[float, int]:
     """Iterations a second of search (``iterations`` a decision) against random, over ``games`` seeded games."""
-    counting = Counting(SearchPlayer(iterations=iterations, rollout=rollout))
+    counting = Counting(searcher(spec, iterations=iterations, rollout=rollout))
     for seed in range(games):
         for side in game.sides:
             players: dict[str, Any] = dict.fromkeys(game.sides, "random")
@@ -79,10 +87,10 @@ def rate(game: Game, rollout: int, iterations: int, games: int, max_actions: int
     return counting.iterations / max(counting.seconds, 1e-9), counting.searches
 
 
-def match(game: Game, vs: str, games: int, think: float, iterations: int, max_actions: int,
-          first_seed: int = 0) -> dict[str, Any]:
+def match(game: Game, spec: str, vs: str, games: int, think: float, iterations: int, max_actions: int,
+          first_seed: int = 0, progress: bool = False) -> dict[str, Any]:
     """``games`` games of search against ``vs``, in side-swapped pairs of the same seed, from ``first_seed``."""
-    search = SearchPlayer(think=think, iterations=iterations)
+    search = searcher(spec, think=think, iterations=iterations)
     other = ai.player(vs)
     won = drawn = lost = 0
     seconds = 0.0
@@ -99,6 +107,9 @@ def match(game: Game, vs: str, games: int, think: float, iterations: int, max_ac
         drawn += winner is None
         seconds += played.seconds[side]
         decisions += played.decisions[side]
+        if progress:
+            print(f"  game {k + 1}: seed {seed}, search the {side}: {winner or 'draw'} "
+                  f"({won} won, {drawn} drawn, {lost} lost)", flush=True)
     low, high = wilson_interval(won, games)
     return {"games": games, "won": won, "drawn": drawn, "lost": lost, "score": (won + drawn / 2) / max(games, 1),
             "wilson": (low, high), "seconds_per_decision": seconds / max(decisions, 1),
@@ -109,7 +120,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenario", action="append", help="ruleset:stem (repeat); default the issue's three")
     parser.add_argument("--rate-scenario", default="company-fire:crossroads_patrol")
-    parser.add_argument("--rollouts", default="0,1,2", help="rollout depths to measure the rate at")
+    parser.add_argument("--search", default="search", help="the search player and its options (search:c=1.5)")
+    parser.add_argument("--rollouts", default="0,2", help="rollout depths to measure the rate at")
     parser.add_argument("--rate-iterations", type=int, default=300, help="iterations a decision for the rate")
     parser.add_argument("--rate-games", type=int, default=2)
     parser.add_argument("--vs", help="a player spec to play against (e.g. heuristic); no match without it")
@@ -118,16 +130,17 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=0, help="a fixed budget instead of --think")
     parser.add_argument("--max-actions", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=0, help="the first pair's seed")
+    parser.add_argument("--progress", action="store_true", help="a line for each game of a match")
     parser.add_argument("--profile", action="store_true", help="cProfile the rate run")
     args = parser.parse_args()
 
     game = scenario(args.rate_scenario)
     print(f"search: iterations a second on {game.scenario_name} (target {TARGET_ITERATIONS:.0f})")
-    for depth in (int(x) for x in args.rollouts.split(",")):
+    for depth in (int(x) for x in args.rollouts.split(",") if x):
         if args.profile:
             prof = cProfile.Profile()
             prof.enable()
-        per_second, searches = rate(game, depth, args.rate_iterations, args.rate_games, 80)
+        per_second, searches = rate(game, args.search, depth, args.rate_iterations, args.rate_games, 80)
         if args.profile:
             prof.disable()
             pstats.Stats(prof).sort_stats("tottime").print_stats(20)
@@ -138,9 +151,10 @@ def main() -> None:
         for spec in args.scenario or DEFAULT_MATCH:
             g = scenario(spec)
             budget = f"{args.iterations} iterations" if args.iterations else f"{args.think}s"
-            r = match(g, args.vs, args.games, args.think, args.iterations, args.max_actions, args.seed)
+            r = match(g, args.search, args.vs, args.games, args.think, args.iterations, args.max_actions, args.seed,
+                      args.progress)
             low, high = r["wilson"]
-            print(f"search ({budget} a decision) vs {args.vs} on {g.scenario_name}: {r['won']} won, {r['drawn']} "
+            print(f"{args.search} ({budget} a decision) vs {args.vs} on {g.scenario_name}: {r['won']} won, {r['drawn']} "
                   f"drawn, {r['lost']} lost of {r['games']}; win rate {r['won'] / r['games']:.0%} "
                   f"(95% Wilson {low:.0%} to {high:.0%}), score {r['score']:.0%}; "
                   f"{r['seconds_per_decision'] * 1000:.0f} ms a decision; {r['wall']:.0f}s "

@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 from warroom import ai
-from warroom.ai.search import SearchPlayer, evaluate
+from warroom.ai.heuristic import HeuristicPlayer
+from warroom.ai.search import SearchPlayer, _Node
+from warroom.ai.search_prior import evaluate, heuristic_prior, kind_prior, weights_of
 from warroom.core.errors import UsageError
 from warroom.core.game import Game, load_game, shipped_scenarios
 from warroom.sim.playout import random_playout
@@ -127,9 +129,121 @@ def test_the_evaluation_is_the_result_at_the_end_and_leans_with_the_points() -> 
     ("search:deals=0", r"deals=0 is not a positive number"),
     ("search:prior=oracle", r"prior='oracle' is not one of auto, none"),
     ("search:margin=2", r"margin=2\.0 is not between 0 and 1"),
+    ("search:temperature=0", r"temperature=0\.0 is not a number above 0"),
+    ("search:widen=-1", r"widen=-1 is not 0 \(never\) or a positive number of visits"),
     ("search:iterations=many", r"option iterations='many' is not a int"),
     ("search:depth=3", r"player 'search' has no option 'depth'"),
 ])
 def test_a_bad_option_is_one_clear_error(spec: str, message: str) -> None:
     with pytest.raises(UsageError, match=message):
         ai.player(spec)
+
+
+def _positions(ruleset: str, stem: str, seed: int, count: int) -> tuple[Game, list[Any]]:
+    """Positions of a heuristic-against-heuristic game where the side to act has a real choice."""
+    game = _game(ruleset, stem)
+    found: list[Any] = []
+
+    def grab(state: Any, action: Any, after: Any) -> None:
+        if len(found) < count and state.to_act is not None and len(state.legal_actions()) > 2:
+            found.append(state)
+
+    ai.play(game, dict.fromkeys(game.sides, "heuristic"), seed=seed, max_actions=400, history=False, on_action=grab)
+    return game, found
+
+
+@pytest.mark.parametrize(("ruleset", "stem"), [("company-fire", "crossroads_patrol"), ("brigade", "ponyri")])
+def test_the_prior_is_the_heuristics_choice_and_sums_to_one(ruleset: str, stem: str) -> None:
+    """The heuristic's choice (as the heuristic player makes it, from the same generator) has the largest prior;
+    every legal action has a prior above 0 and they sum to 1."""
+    game, positions = _positions(ruleset, stem, 4, 12)
+    assert len(positions) >= 8
+    for state in positions:
+        view = ai.View(game, state, state.to_act)
+        choice, prior = heuristic_prior(view, np.random.default_rng(1), 0.5)
+        assert choice == HeuristicPlayer().choose(view, np.random.default_rng(1))
+        assert set(prior) == set(view.legal_actions) and all(p > 0 for p in prior.values())
+        assert sum(prior.values()) == pytest.approx(1.0)
+        assert prior[choice] == max(prior.values())
+
+
+@pytest.mark.parametrize(("ruleset", "stem"), [("company-fire", "crossroads_patrol"),
+                                               ("company-fire", "hedgerow_hell"), ("brigade", "ponyri")])
+def test_a_search_of_a_few_iterations_keeps_the_heuristics_choice(ruleset: str, stem: str) -> None:
+    """With the prior (``prior=auto``) and a budget too small to learn anything, search plays as the heuristic:
+    its choice is kept unless the search finds better by more than ``margin``, and PUCT spends the few
+    iterations it has on the prior's favourites."""
+    game, positions = _positions(ruleset, stem, 2, 10)
+    search = ai.player("search", iterations=3)
+    heuristic = ai.player("heuristic")
+    for state in positions:
+        view = ai.View(game, state, state.to_act)
+        assert search.choose(view, np.random.default_rng(7)) == heuristic.choose(view, np.random.default_rng(7))
+
+
+def test_puct_picks_the_action_with_the_higher_prior_at_equal_values() -> None:
+    """PUCT's ``Q + c * P * sqrt(N) / (1 + n)``: at equal means and visits the higher prior wins, whichever
+    comes first; a far better mean outweighs the prior; an untried action is worth its parent's mean plus its
+    prior's share."""
+    game, positions = _positions("company-fire", "crossroads_patrol", 4, 1)
+    state = positions[0]
+    a, b = state.legal_actions()[:2]
+    player = SearchPlayer(iterations=1, c=1.0)
+    for first, second in ((a, b), (b, a)):
+        node = _Node()
+        node.visits, node.total = 20, 10.0
+        for act in (a, b):
+            child = node.children[act] = _Node()
+            child.visits, child.total = 10, 5.0
+        node.prior = {first: 0.3, second: 0.7}
+        assert player._puct(node, [first, second], state, state.to_act, np.random.default_rng(0), game) == second
+        node.children[first].total = 9.0  # a mean of 0.9 against 0.5
+        assert player._puct(node, [first, second], state, state.to_act, np.random.default_rng(0), game) == first
+    node = _Node()
+    node.visits, node.total = 4, 3.0
+    child = node.children[a] = _Node()
+    child.visits, child.total = 4, 1.0  # tried: a mean of 0.25, below its parent's 0.75
+    node.prior = {a: 0.5, b: 0.5}
+    assert player._puct(node, [a, b], state, state.to_act, np.random.default_rng(0), game) == b
+
+
+def test_the_kind_prior_favours_fire_over_ending_the_segment() -> None:
+    weights = weights_of("company-fire")
+    game, positions = _positions("company-fire", "crossroads_patrol", 4, 40)
+    fires = [s for s in positions if {"fire", "end"} <= {a.kind for a in s.legal_actions()}]
+    assert fires
+    prior = kind_prior(fires[0].legal_actions(), weights)
+    fire = next(p for a, p in prior.items() if a.kind == "fire")
+    end = next(p for a, p in prior.items() if a.kind == "end")
+    assert fire == pytest.approx(10 * end) and sum(prior.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("widen", [0, 4])
+def test_the_search_with_priors_is_deterministic(widen: int) -> None:
+    game, positions = _positions("company-fire", "hedgerow_hell", 1, 30)
+    state = positions[-1]
+    view = ai.View(game, state, state.to_act)
+    picks = set()
+    for _ in range(3):
+        p = ai.player("search", iterations=60, widen=widen)
+        picks.add((str(p.choose(view, np.random.default_rng(5))), str(p.last["root"])))
+    assert len(picks) == 1
+
+
+def test_the_evaluation_weighs_the_break_point_and_the_attackers_reach() -> None:
+    """CF-56: a side one loss from its break point is worth less than its units alone say; CF-54: an attacker's
+    squad nearer an objective the defender holds is worth more to the attacker."""
+    game: Any = _game("company-fire", "crossroads_patrol")
+    start = game.initial_state(1)
+    i = game.index["sq1"]
+
+    def with_unit(s: Any, k: int, **changes: Any) -> Any:
+        return s.replace(units=tuple(u._replace(**changes) if j == k else u for j, u in enumerate(s.units)))
+
+    # sq1 destroyed (break_at 2: one more and the attacker concedes) against sq1 merely removed from the count
+    lost = with_unit(start, i, status="destroyed")
+    gone = with_unit(start, i, status="removed")
+    assert evaluate(lost, "attacker") < evaluate(gone, "attacker")
+    near = with_unit(start, i, at=(3, 4))
+    assert evaluate(near, "attacker") > evaluate(start, "attacker")
+    assert evaluate(near, "defender") < evaluate(start, "defender")
