@@ -88,8 +88,9 @@ def rate(game: Game, spec: str, rollout: int, iterations: int, games: int, max_a
 
 
 def match(game: Game, spec: str, vs: str, games: int, think: float, iterations: int, max_actions: int,
-          first_seed: int = 0, progress: bool = False) -> dict[str, Any]:
-    """``games`` games of search against ``vs``, in side-swapped pairs of the same seed, from ``first_seed``."""
+          first_seed: int = 0, progress: bool = False, only: str | None = None) -> dict[str, Any]:
+    """``games`` games of search against ``vs``, in side-swapped pairs of the same seed, from ``first_seed``;
+    with ``only`` a side, ``games`` games of search on that side alone, a seed each."""
     search = searcher(spec, think=think, iterations=iterations)
     other = ai.player(vs)
     won = drawn = lost = 0
@@ -97,7 +98,7 @@ def match(game: Game, spec: str, vs: str, games: int, think: float, iterations: 
     decisions = 0
     start = time.perf_counter()
     for k in range(games):
-        seed, side = first_seed + k // 2, game.sides[k % 2]
+        seed, side = (first_seed + k // 2, game.sides[k % 2]) if only is None else (first_seed + k, only)
         players: dict[str, Any] = dict.fromkeys(game.sides, other)
         players[side] = search
         played = ai.play(game, players, seed=seed, max_actions=max_actions)
@@ -130,6 +131,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=0, help="a fixed budget instead of --think")
     parser.add_argument("--max-actions", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=0, help="the first pair's seed")
+    parser.add_argument("--only", help="search plays only this side (a seed a game), not side-swapped pairs")
     parser.add_argument("--progress", action="store_true", help="a line for each game of a match")
     parser.add_argument("--profile", action="store_true", help="cProfile the rate run")
     args = parser.parse_args()
@@ -152,7 +154,7 @@ def main() -> None:
             g = scenario(spec)
             budget = f"{args.iterations} iterations" if args.iterations else f"{args.think}s"
             r = match(g, args.search, args.vs, args.games, args.think, args.iterations, args.max_actions, args.seed,
-                      args.progress)
+                      args.progress, args.only)
             low, high = r["wilson"]
             print(f"{args.search} ({budget} a decision) vs {args.vs} on {g.scenario_name}: {r['won']} won, {r['drawn']} "
                   f"drawn, {r['lost']} lost of {r['games']}; win rate {r['won'] / r['games']:.0%} "

@@ -5,14 +5,27 @@ Each iteration takes a full state dealt from the side's view by the game's belie
 search's generator; up to ``deals`` of them are dealt anew (the k-th at iteration k squared, so a short search
 is not all dealing), the others play those deals again with new dice
 (dealing reads the view once, :func:`warroom.ai.belief.dealer`; a deal's legal actions are kept, so an
-iteration costs little more than its own actions). It descends a tree of the side's own decisions by UCT (the
-upper confidence bound of Kocsis and Szepesvári, counted over the children legal in the deal, as
-information-set MCTS does) while the side is to act, expands one new decision, plays ``rollout`` more actions
-by the rollout policy (both sides: the heuristic where it plays the game, else a cheap weighted random policy)
-and scores the position it reaches from the side's point of view (:func:`evaluate`: the result where the game
-is over, else victory points and the state of each side's units), backing the score up the path. The action
-chosen is the root's most visited; with ``prior=auto`` the heuristic's own choice is kept unless the search
-finds one better by more than ``margin``.
+iteration costs little more than its own actions). It descends a tree of the side's own decisions while the
+side is to act, choosing at each by PUCT (``Q + c * P * sqrt(N) / (1 + n)``, the mean ``Q`` of an untried
+action its parent's) over the actions legal in the deal, as information-set MCTS does; ``P`` is the prior
+(:mod:`warroom.ai.search_prior`): at the root the heuristic's own scores of the legal actions, a softmax at
+``temperature`` (Company Fire; in Brigade a share on the heuristic's choice), below it a prior by kind of
+action, or the heuristic's again once a node has had ``widen`` visits. It expands one new decision, lets the
+enemy answer with up to ``reply`` actions (its op fire or reaction fire), plays ``rollout`` more actions by the
+rollout policy (both sides: the heuristic where it plays the game, else a cheap weighted random policy) and
+scores the position it reaches from the side's point of view (:func:`warroom.ai.search_prior.evaluate`: the
+result where the game is over, else victory points, break points, the state of each side's units and the
+attacker's reach toward the objectives), backing the score up the path. The action chosen is the root's most
+visited; with ``prior=auto`` the heuristic's own choice is kept unless the search finds one better by more than
+``margin``. ``prior=none`` is plain UCT (Kocsis and Szepesvári, counted over the children legal in the deal)
+with no prior and nothing kept.
+
+Options: ``think`` seconds a decision (1.0), or ``iterations`` a fixed budget (0: use ``think``); ``rollout``
+actions after the leaf (0: the leaf is evaluated, the fastest); ``reply`` the enemy's answers played before
+evaluating (0); ``c`` the exploration constant (1.0); ``prior`` ``auto`` or ``none``; ``temperature`` of the
+heuristic prior (0.5); ``widen`` visits before a node below the root takes the heuristic's prior (0: never);
+``margin`` (0.02); ``deals`` (32); ``policy`` the rollout policy (``auto``). The defaults are the best measured
+(benchmarks/search.py).
 
 The search reads only the view: the deals are made from the side's observation and history, so the same view,
 generator and ``iterations`` give the same action whatever the hidden truth (tests/test_ai.py, cannot-cheat).
@@ -71,7 +84,7 @@ class SearchPlayer:
 
     def __init__(self, think: float = 1.0, iterations: int = 0, rollout: int = 0, c: float = 1.0,
                  policy: str = "auto", deals: int = 32, prior: str = "auto", margin: float = 0.02,
-                 temperature: float = 0.5, widen: int = 0) -> None:
+                 temperature: float = 0.5, widen: int = 0, reply: int = 0) -> None:
         if not think > 0:
             raise ValueError(f"think={think} is not a number of seconds above 0")
         if iterations < 0:
@@ -90,6 +103,8 @@ class SearchPlayer:
             raise ValueError(f"policy={policy!r} is not one of {', '.join(POLICIES)}")
         if not temperature > 0:
             raise ValueError(f"temperature={temperature} is not a number above 0")
+        if reply < 0:
+            raise ValueError(f"reply={reply} is not 0 or a positive number of the enemy's actions")
         if widen < 0:
             raise ValueError(f"widen={widen} is not 0 (never) or a positive number of visits")
         self.think = think
@@ -102,6 +117,7 @@ class SearchPlayer:
         self.margin = margin
         self.temperature = temperature
         self.widen = widen
+        self.reply = reply
         self.games = sampler_games()
         """The games search plays: those with a belief sampler (it plays only on dealt states)."""
         self._root = _Node()
@@ -222,6 +238,10 @@ class SearchPlayer:
             path.append(node)
             if expanded:
                 break
+        for _ in range(self.reply):  # the enemy's answer to the side's last action (op fire, reaction fire)
+            if state.is_terminal() or state.to_act == side:
+                break
+            state = state.apply(policy(state, rng, game))
         for _ in range(self.rollout):
             if state.is_terminal():
                 break
@@ -283,6 +303,6 @@ def _ucb(node: _Node, log_n: float, c: float) -> float:
 
 def search_player(think: float = 1.0, iterations: int = 0, rollout: int = 0, c: float = 1.0,
                   policy: str = "auto", deals: int = 32, prior: str = "auto", margin: float = 0.02,
-                  temperature: float = 0.5, widen: int = 0) -> SearchPlayer:
+                  temperature: float = 0.5, widen: int = 0, reply: int = 0) -> SearchPlayer:
     """Determinised MCTS over dealt states (think: seconds a decision; iterations: a fixed budget instead)."""
-    return SearchPlayer(think, iterations, rollout, c, policy, deals, prior, margin, temperature, widen)
+    return SearchPlayer(think, iterations, rollout, c, policy, deals, prior, margin, temperature, widen, reply)

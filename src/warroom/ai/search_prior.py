@@ -96,7 +96,7 @@ unit may not advance, a suppressed one may not fire); destroyed and removed unit
 
 def evaluate(state: GameState, side: str) -> float:
     """The worth of ``state`` to ``side``, 0 (lost) to 1 (won): the result where the game is over (a draw 1/2),
-    else a logistic of the victory points, the units each side still has in the fight and how near each side is
+    else a logistic of the victory points (weighing more as the game nears its end), the units each side still has in the fight and how near each side is
     to its break point; Company Fire's points (CF-55), break points (CF-56), units by status (seed "Unit Status,
     Hit Results and Rallying") and the attacker's reach toward the objectives it does not hold (CF-54);
     Brigade's objective points and companies lost (seed 004 "Victory")."""
@@ -145,4 +145,15 @@ def _cf_score(s: Any, side: str) -> float:
         near = min(range_between(o.at, a) for a in attackers)
         reach += o.points * max(0.0, 1.0 - near / 8.0)
     reach *= 1.0 if side == "attacker" else -1.0
-    return (pts.get(side, 0) - pts.get(other, 0)) * 0.3 + mat * 0.6 + brink * 0.5 + reach * 0.08
+    return (pts.get(side, 0) - pts.get(other, 0)) * 0.3 * (1.0 + 2.0 * _late(s)) + mat * 0.6 + brink * 0.5 \
+        + reach * 0.08
+
+
+def _late(s: Any) -> float:
+    """How far the game is toward its end, 0 to 1: by the game clock where the scenario ends the game by it
+    (seed "Game Clock (optional)"), else by turns (CF-53); the points held then are the result (CF-55)."""
+    g = s.game
+    if g.clock_ends_at:
+        return float(min(1.0, s.init.clock / g.clock_ends_at))
+    turns = g.scenario.rules.turns or 0
+    return min(1.0, s.init.turn / max(1, turns - 1)) if turns else 0.0
