@@ -156,8 +156,8 @@ def main() -> None:
             r = match(g, args.search, args.vs, args.games, args.think, args.iterations, args.max_actions, args.seed,
                       args.progress, args.only)
             low, high = r["wilson"]
-            print(f"{args.search} ({budget} a decision) vs {args.vs} on {g.scenario_name}: {r['won']} won, {r['drawn']} "
-                  f"drawn, {r['lost']} lost of {r['games']}; win rate {r['won'] / r['games']:.0%} "
+            print(f"{args.search} ({budget} a decision) vs {args.vs} on {g.scenario_name}: {r['won']} won, "
+                  f"{r['drawn']} drawn, {r['lost']} lost of {r['games']}; win rate {r['won'] / r['games']:.0%} "
                   f"(95% Wilson {low:.0%} to {high:.0%}), score {r['score']:.0%}; "
                   f"{r['seconds_per_decision'] * 1000:.0f} ms a decision; {r['wall']:.0f}s "
                   f"(target {TARGET_WIN_RATE:.0%})")

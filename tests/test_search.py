@@ -209,7 +209,7 @@ def test_puct_picks_the_action_with_the_higher_prior_at_equal_values() -> None:
 
 def test_the_kind_prior_favours_fire_over_ending_the_segment() -> None:
     weights = weights_of("company-fire")
-    game, positions = _positions("company-fire", "crossroads_patrol", 4, 40)
+    _, positions = _positions("company-fire", "crossroads_patrol", 4, 40)
     fires = [s for s in positions if {"fire", "end"} <= {a.kind for a in s.legal_actions()}]
     assert fires
     prior = kind_prior(fires[0].legal_actions(), weights)

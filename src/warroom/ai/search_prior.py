@@ -96,10 +96,10 @@ unit may not advance, a suppressed one may not fire); destroyed and removed unit
 
 def evaluate(state: GameState, side: str) -> float:
     """The worth of ``state`` to ``side``, 0 (lost) to 1 (won): the result where the game is over (a draw 1/2),
-    else a logistic of the victory points (weighing more as the game nears its end), the units each side still has in the fight and how near each side is
-    to its break point; Company Fire's points (CF-55), break points (CF-56), units by status (seed "Unit Status,
-    Hit Results and Rallying") and the attacker's reach toward the objectives it does not hold (CF-54);
-    Brigade's objective points and companies lost (seed 004 "Victory")."""
+    else a logistic of the victory points (weighing more as the game nears its end), the units each side still
+    has in the fight and how near each side is to its break point. Company Fire: points (CF-55), break points
+    (CF-56), units by status (seed "Unit Status, Hit Results and Rallying") and the attacker's reach toward the
+    objectives it does not hold (CF-54). Brigade: objective points and companies lost (seed 004 "Victory")."""
     if state.is_terminal():
         winner = state.result().get("winner")
         return 0.5 if winner is None else 1.0 if winner == side else 0.0
@@ -145,8 +145,8 @@ def _cf_score(s: Any, side: str) -> float:
         near = min(range_between(o.at, a) for a in attackers)
         reach += o.points * max(0.0, 1.0 - near / 8.0)
     reach *= 1.0 if side == "attacker" else -1.0
-    return (pts.get(side, 0) - pts.get(other, 0)) * 0.3 * (1.0 + 2.0 * _late(s)) + mat * 0.6 + brink * 0.5 \
-        + reach * 0.08
+    ahead: float = pts.get(side, 0) - pts.get(other, 0)
+    return ahead * 0.3 * (1.0 + 2.0 * _late(s)) + mat * 0.6 + brink * 0.5 + reach * 0.08
 
 
 def _late(s: Any) -> float:
@@ -154,6 +154,7 @@ def _late(s: Any) -> float:
     (seed "Game Clock (optional)"), else by turns (CF-53); the points held then are the result (CF-55)."""
     g = s.game
     if g.clock_ends_at:
-        return float(min(1.0, s.init.clock / g.clock_ends_at))
+        clock: float = s.init.clock / g.clock_ends_at
+        return min(1.0, clock)
     turns = g.scenario.rules.turns or 0
     return min(1.0, s.init.turn / max(1, turns - 1)) if turns else 0.0
