@@ -130,6 +130,7 @@ def test_the_evaluation_is_the_result_at_the_end_and_leans_with_the_points() -> 
     ("search:prior=oracle", r"prior='oracle' is not one of auto, none"),
     ("search:margin=2", r"margin=2\.0 is not between 0 and 1"),
     ("search:temperature=0", r"temperature=0\.0 is not a number above 0"),
+    ("search:reply=-2", r"reply=-2 is not 0 or a positive number of the enemy's actions"),
     ("search:widen=-1", r"widen=-1 is not 0 \(never\) or a positive number of visits"),
     ("search:iterations=many", r"option iterations='many' is not a int"),
     ("search:depth=3", r"player 'search' has no option 'depth'"),
@@ -218,14 +219,14 @@ def test_the_kind_prior_favours_fire_over_ending_the_segment() -> None:
     assert fire == pytest.approx(10 * end) and sum(prior.values()) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize("widen", [0, 4])
-def test_the_search_with_priors_is_deterministic(widen: int) -> None:
+@pytest.mark.parametrize(("widen", "reply"), [(0, 0), (4, 0), (0, 2)])
+def test_the_search_with_priors_is_deterministic(widen: int, reply: int) -> None:
     game, positions = _positions("company-fire", "hedgerow_hell", 1, 30)
     state = positions[-1]
     view = ai.View(game, state, state.to_act)
     picks = set()
     for _ in range(3):
-        p = ai.player("search", iterations=60, widen=widen)
+        p = ai.player("search", iterations=60, widen=widen, reply=reply)
         picks.add((str(p.choose(view, np.random.default_rng(5))), str(p.last["root"])))
     assert len(picks) == 1
 
@@ -247,3 +248,26 @@ def test_the_evaluation_weighs_the_break_point_and_the_attackers_reach() -> None
     near = with_unit(start, i, at=(3, 4))
     assert evaluate(near, "attacker") > evaluate(start, "attacker")
     assert evaluate(near, "defender") < evaluate(start, "defender")
+
+
+def test_reply_lets_the_enemy_answer_before_the_leaf_is_scored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed "Opportunity Fire", "Non-Phasing Reaction Fire": with ``reply`` the enemy's answer to the side's last
+    action is played (by the heuristic) before the position is scored; without it, a leaf may be a position where
+    the enemy is still to answer."""
+    import warroom.ai.search as search_module
+
+    game, positions = _positions("company-fire", "crossroads_patrol", 4, 40)
+    state = next(s for s in positions if "end" in {a.kind for a in s.legal_actions()})
+    side = state.to_act
+    view = ai.View(game, state, side)
+    for reply in (0, 400):
+        leaves: list[Any] = []
+
+        def recording(s: Any, who: str, leaves: list[Any] = leaves) -> float:
+            leaves.append(s.to_act)
+            return evaluate(s, who)
+
+        monkeypatch.setattr(search_module, "evaluate", recording)
+        ai.player("search", iterations=40, reply=reply).choose(view, np.random.default_rng(3))
+        enemy = [t for t in leaves if t not in (side, None)]
+        assert (len(enemy) > 0) if reply == 0 else not enemy
