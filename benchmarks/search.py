@@ -76,12 +76,13 @@ def searcher(spec: str, **options: Any) -> SearchPlayer:
     return ai.player(spec, **options)  # type: ignore[return-value]
 
 
-def rate(game: Game, spec: str, rollout: int, iterations: int, games: int, max_actions: int) -> tuple[float, int]:
-    """Iterations a second of search (``iterations`` a decision) against random, over ``games`` seeded games."""
+def rate(game: Game, spec: str, rollout: int, iterations: int, games: int, max_actions: int,
+         vs: str = "random") -> tuple[float, int]:
+    """Iterations a second of search (``iterations`` a decision) against ``vs``, over ``games`` seeded games."""
     counting = Counting(searcher(spec, iterations=iterations, rollout=rollout))
     for seed in range(games):
         for side in game.sides:
-            players: dict[str, Any] = dict.fromkeys(game.sides, "random")
+            players: dict[str, Any] = dict.fromkeys(game.sides, vs)
             players[side] = counting
             ai.play(game, players, seed=seed, max_actions=max_actions, history=True)
     return counting.iterations / max(counting.seconds, 1e-9), counting.searches
@@ -125,6 +126,7 @@ def main() -> None:
     parser.add_argument("--rollouts", default="0,2", help="rollout depths to measure the rate at")
     parser.add_argument("--rate-iterations", type=int, default=300, help="iterations a decision for the rate")
     parser.add_argument("--rate-games", type=int, default=2)
+    parser.add_argument("--rate-vs", default="random", help="the player the rate's games are against")
     parser.add_argument("--vs", help="a player spec to play against (e.g. heuristic); no match without it")
     parser.add_argument("--games", type=int, default=100, help="games a scenario (pairs: an even number)")
     parser.add_argument("--think", type=float, default=1.0, help="seconds a decision in the match")
@@ -142,7 +144,8 @@ def main() -> None:
         if args.profile:
             prof = cProfile.Profile()
             prof.enable()
-        per_second, searches = rate(game, args.search, depth, args.rate_iterations, args.rate_games, 80)
+        per_second, searches = rate(game, args.search, depth, args.rate_iterations, args.rate_games, 80,
+                                     args.rate_vs)
         if args.profile:
             prof.disable()
             pstats.Stats(prof).sort_stats("tottime").print_stats(20)

@@ -12,7 +12,7 @@ import pytest
 from warroom import ai
 from warroom.ai.heuristic import HeuristicPlayer
 from warroom.ai.search import SearchPlayer, _Node
-from warroom.ai.search_prior import evaluate, heuristic_prior, kind_prior, weights_of
+from warroom.ai.search_prior import evaluate, heuristic_prior, kind_prior, late_of, weights_of
 from warroom.core.errors import UsageError
 from warroom.core.game import Game, load_game, shipped_scenarios
 from warroom.sim.playout import random_playout
@@ -263,11 +263,26 @@ def test_reply_lets_the_enemy_answer_before_the_leaf_is_scored(monkeypatch: pyte
     for reply in (0, 400):
         leaves: list[Any] = []
 
-        def recording(s: Any, who: str, leaves: list[Any] = leaves) -> float:
+        def recording(s: Any, who: str, late: float | None = None, leaves: list[Any] = leaves) -> float:
             leaves.append(s.to_act)
-            return evaluate(s, who)
+            return evaluate(s, who, late)
 
         monkeypatch.setattr(search_module, "evaluate", recording)
         ai.player("search", iterations=40, reply=reply).choose(view, np.random.default_rng(3))
         enemy = [t for t in leaves if t not in (side, None)]
         assert (len(enemy) > 0) if reply == 0 else not enemy
+
+
+def test_points_weigh_more_late_and_a_search_weighs_its_leaves_at_its_roots_time() -> None:
+    """CF-55: the points held at the end are the result, so the evaluation weighs them more as the game nears its
+    end (``late``, by turns in Crossroads Patrol, CF-53); a search passes its root's ``late``, so a leaf where the
+    clock has moved on is not worth more for that alone."""
+    game: Any = _game("company-fire", "crossroads_patrol")
+    states, _ = random_playout(game, 1, 5000)
+    lates = [late_of(s) for s in states]
+    assert lates[0] == 0.0 and lates == sorted(lates) and 0 < lates[-2] <= 1.0
+    start = game.initial_state(1)  # the defender holds both objectives: 4 points to 0
+    assert evaluate(start, "defender", late=1.0) > evaluate(start, "defender", late=0.0) > 0.5
+    assert evaluate(start, "defender") == evaluate(start, "defender", late=0.0)
+    later = next(s for s in states if late_of(s) > 0 and not s.is_terminal())
+    assert evaluate(later, "defender") == evaluate(later, "defender", late=late_of(later))

@@ -43,7 +43,7 @@ import numpy as np
 
 from warroom.ai.belief import NotDealable, dealer, reseed, sampler_games
 from warroom.ai.heuristic import _policy, policy_games
-from warroom.ai.search_prior import Prior, evaluate, heuristic_prior, kind, kind_prior, weights_of
+from warroom.ai.search_prior import Prior, evaluate, heuristic_prior, kind, kind_prior, late_of, weights_of
 from warroom.ai.view import View
 from warroom.core.game import GameState
 
@@ -121,6 +121,7 @@ class SearchPlayer:
         self.games = sampler_games()
         """The games search plays: those with a belief sampler (it plays only on dealt states)."""
         self._root = _Node()
+        self._late = 0.0
         self.last: dict[str, Any] = {}
         """What the last decision's search did: iterations, seconds, each root action's visits and mean."""
 
@@ -180,6 +181,8 @@ class SearchPlayer:
         while (n < budget) if budget else (n == 0 or time.perf_counter() < deadline):
             if len(pool) < self.deals and len(pool) ** 2 <= n:  # deals grow as the root of the iterations
                 state = deal(rng)
+                if not pool:
+                    self._late = late_of(state)  # the clock and the turn are public: every deal has the same
                 pool.append(state)
             else:
                 state = reseed(ruleset, pool[n % len(pool)], rng)
@@ -246,7 +249,7 @@ class SearchPlayer:
             if state.is_terminal():
                 break
             state = state.apply(policy(state, rng, game))
-        value = evaluate(state, side)
+        value = evaluate(state, side, self._late)
         for nd in path:
             nd.visits += 1
             nd.total += value

@@ -94,18 +94,22 @@ CF_STATUS_WORTH = {"good_order": 1.0, "pinned": 0.7, "suppressed": 0.4}
 unit may not advance, a suppressed one may not fire); destroyed and removed units are worth nothing."""
 
 
-def evaluate(state: GameState, side: str) -> float:
+def evaluate(state: GameState, side: str, late: float | None = None) -> float:
     """The worth of ``state`` to ``side``, 0 (lost) to 1 (won): the result where the game is over (a draw 1/2),
     else a logistic of the victory points (weighing more as the game nears its end), the units each side still
     has in the fight and how near each side is to its break point. Company Fire: points (CF-55), break points
     (CF-56), units by status (seed "Unit Status, Hit Results and Rallying") and the attacker's reach toward the
-    objectives it does not hold (CF-54). Brigade: objective points and companies lost (seed 004 "Victory")."""
+    objectives it does not hold (CF-54). Brigade: objective points and companies lost (seed 004 "Victory").
+
+    ``late`` is how near the end the game is (:func:`late_of`), by default the state's own; a search gives its
+    root's, so that leaves a card apart are weighed alike (else ending a segment would look good to the side
+    ahead merely because the clock moved on)."""
     if state.is_terminal():
         winner = state.result().get("winner")
         return 0.5 if winner is None else 1.0 if winner == side else 0.0
     s: Any = state
     if hasattr(s, "held") and hasattr(s, "game"):  # Company Fire
-        score = _cf_score(s, side)
+        score = _cf_score(s, side, late_of(s) if late is None else late)
     else:  # Brigade
         r = s.result()
         other = next(x for x in r["companies"] if x != side)
@@ -115,7 +119,7 @@ def evaluate(state: GameState, side: str) -> float:
     return 1.0 / (1.0 + math.exp(-score))
 
 
-def _cf_score(s: Any, side: str) -> float:
+def _cf_score(s: Any, side: str, late: float) -> float:
     g = s.game
     v = g.scenario.victory
     other = "defender" if side == "attacker" else "attacker"
@@ -146,12 +150,16 @@ def _cf_score(s: Any, side: str) -> float:
         reach += o.points * max(0.0, 1.0 - near / 8.0)
     reach *= 1.0 if side == "attacker" else -1.0
     ahead: float = pts.get(side, 0) - pts.get(other, 0)
-    return ahead * 0.3 * (1.0 + 2.0 * _late(s)) + mat * 0.6 + brink * 0.5 + reach * 0.08
+    return ahead * 0.3 * (1.0 + 2.0 * late) + mat * 0.6 + brink * 0.5 + reach * 0.08
 
 
-def _late(s: Any) -> float:
-    """How far the game is toward its end, 0 to 1: by the game clock where the scenario ends the game by it
-    (seed "Game Clock (optional)"), else by turns (CF-53); the points held then are the result (CF-55)."""
+def late_of(state: GameState) -> float:
+    """How far a Company Fire game is toward its end, 0 to 1: by the game clock where the scenario ends the game
+    by it (seed "Game Clock (optional)"), else by turns (CF-53); the points held then are the result (CF-55).
+    0 for other games (their evaluation does not weigh it)."""
+    s: Any = state
+    if not (hasattr(s, "held") and hasattr(s, "game")):
+        return 0.0
     g = s.game
     if g.clock_ends_at:
         clock: float = s.init.clock / g.clock_ends_at
