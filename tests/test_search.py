@@ -253,22 +253,25 @@ def test_the_evaluation_weighs_the_break_point_and_the_attackers_reach() -> None
 def test_reply_lets_the_enemy_answer_before_the_leaf_is_scored(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seed "Opportunity Fire", "Non-Phasing Reaction Fire": with ``reply`` the enemy's answer to the side's last
     action is played (by the heuristic) before the position is scored; without it, a leaf may be a position where
-    the enemy is still to answer."""
+    the enemy is still to answer. Either way, the enemy's answers in the middle of the side's action (CF-60: stand
+    or retreat under fire) are played before a leaf is scored, so an attack is scored with its result."""
     import warroom.ai.search as search_module
 
     game, positions = _positions("company-fire", "crossroads_patrol", 4, 40)
-    state = next(s for s in positions if "end" in {a.kind for a in s.legal_actions()})
+    state = next(s for s in positions if any(a.kind == "end" and s.apply(a).to_act != s.to_act
+                                             for a in s.legal_actions()))  # ending the segment hands over
     side = state.to_act
     view = ai.View(game, state, side)
     for reply in (0, 400):
         leaves: list[Any] = []
 
         def recording(s: Any, who: str, late: float | None = None, leaves: list[Any] = leaves) -> float:
+            assert not (s.to_act != who and search_module.answering(s))  # CF-60: answers are played first
             leaves.append(s.to_act)
             return evaluate(s, who, late)
 
         monkeypatch.setattr(search_module, "evaluate", recording)
-        ai.player("search", iterations=40, reply=reply).choose(view, np.random.default_rng(3))
+        ai.player("search", iterations=60, reply=reply, prior="none").choose(view, np.random.default_rng(3))
         enemy = [t for t in leaves if t not in (side, None)]
         assert (len(enemy) > 0) if reply == 0 else not enemy
 

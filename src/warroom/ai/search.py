@@ -199,7 +199,7 @@ class SearchPlayer:
         if first is not None:
             self.last["prior"] = str(first)
             mine, theirs = root.children.get(first), root.children[best]
-            if first in allowed and (mine is None or not mine.visits
+            if first in allowed and (mine is None or not mine.visits or theirs.visits <= mine.visits
                                      or theirs.total / theirs.visits <= mine.total / mine.visits + self.margin):
                 return first
         return best
@@ -241,6 +241,10 @@ class SearchPlayer:
             path.append(node)
             if expanded:
                 break
+        for _ in range(ANSWERS):  # the enemy's answers in the middle of the side's action (CF-60, BR "Pin markers")
+            if state.is_terminal() or state.to_act == side or not answering(state):
+                break
+            state = state.apply(policy(state, rng, game))
         for _ in range(self.reply):  # the enemy's answer to the side's last action (op fire, reaction fire)
             if state.is_terminal() or state.to_act == side:
                 break
@@ -296,6 +300,20 @@ class SearchPlayer:
             if v > best_v:
                 best, best_v = a, v
         return best
+
+
+ANSWERS = 8
+"""At most this many of the enemy's answers in the middle of an action are played before a leaf is scored."""
+
+
+def answering(state: Any) -> bool:
+    """Whether the side to act is answering in the middle of the other side's action, its result waiting on the
+    answer: Company Fire's decisions (CF-60: stand and take the hits or retreat, which losses to take), Brigade's
+    pin markers (seed 004 "Pin markers"). A leaf there would be scored before the action's result lands."""
+    if hasattr(state, "decisions"):
+        return bool(state.decisions)
+    legal = state.legal_actions()
+    return bool(legal) and kind(legal[0]) in ("PinChoice", "PinOrder")
 
 
 def _ucb(node: _Node, log_n: float, c: float) -> float:

@@ -131,6 +131,8 @@ def _cf_score(s: Any, side: str, late: float) -> float:
         mine = g.side_of[i] == side
         if u.status == "destroyed" and not g.smf[i]:
             losses[g.side_of[i]] += 1
+        if "sniper" in g.types[i].abilities:
+            continue  # a sniper is removed once it fires (seed "Single Mounted Figures (SMFs)"): its shot is its worth
         w = CF_STATUS_WORTH.get(u.status, 0.0) * (0.5 if g.smf[i] else 1.5 if g.vehicle[i] else 1.0)
         mat += w if mine else -w
         if g.side_of[i] == "attacker" and u.at is not None and not g.smf[i] and u.status in ("good_order", "pinned"):
