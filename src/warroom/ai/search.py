@@ -10,14 +10,16 @@ side is to act, choosing at each by PUCT (``Q + c * P * sqrt(N) / (1 + n)``, the
 action its parent's) over the actions legal in the deal, as information-set MCTS does; ``P`` is the prior
 (:mod:`warroom.ai.search_prior`): at the root the heuristic's own scores of the legal actions, a softmax at
 ``temperature`` (Company Fire; in Brigade a share on the heuristic's choice), below it a prior by kind of
-action, or the heuristic's again once a node has had ``widen`` visits. It expands one new decision, lets the
-enemy answer with up to ``reply`` actions (its op fire or reaction fire), plays ``rollout`` more actions by the
+action, or the heuristic's again once a node has had ``widen`` visits. It expands one new decision, plays the
+enemy's answers in the middle of the side's action by the rollout policy (:func:`answering`: CF-60's stand or
+retreat under fire, Brigade's pin markers; else a fire would be scored before its result), lets the enemy
+answer with up to ``reply`` more actions (its op fire or reaction fire), plays ``rollout`` more actions by the
 rollout policy (both sides: the heuristic where it plays the game, else a cheap weighted random policy) and
 scores the position it reaches from the side's point of view (:func:`warroom.ai.search_prior.evaluate`: the
 result where the game is over, else victory points, break points, the state of each side's units and the
 attacker's reach toward the objectives), backing the score up the path. The action chosen is the root's most
-visited; with ``prior=auto`` the heuristic's own choice is kept unless the search finds one better by more than
-``margin``. ``prior=none`` is plain UCT (Kocsis and Szepesvári, counted over the children legal in the deal)
+visited; with ``prior=auto`` the heuristic's own choice is kept unless another has more visits and a mean
+better by more than ``margin``. ``prior=none`` is plain UCT (Kocsis and Szepesvári, counted over the children legal in the deal)
 with no prior and nothing kept.
 
 Options: ``think`` seconds a decision (1.0), or ``iterations`` a fixed budget (0: use ``think``); ``rollout``
