@@ -19,8 +19,8 @@ scores the position it reaches from the side's point of view (:func:`warroom.ai.
 result where the game is over, else victory points, break points, the state of each side's units and the
 attacker's reach toward the objectives), backing the score up the path. The action chosen is the root's most
 visited; with ``prior=auto`` the heuristic's own choice is kept unless another has more visits and a mean
-better by more than ``margin``. ``prior=none`` is plain UCT (Kocsis and Szepesvári, counted over the children legal in the deal)
-with no prior and nothing kept.
+better by more than ``margin``. ``prior=none`` is plain UCT (Kocsis and Szepesvári, counted over the children
+legal in the deal) with no prior and nothing kept.
 
 Options: ``think`` seconds a decision (1.0), or ``iterations`` a fixed budget (0: use ``think``); ``rollout``
 actions after the leaf (0: the leaf is evaluated, the fastest); ``reply`` the enemy's answers played before
