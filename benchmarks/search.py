@@ -35,7 +35,9 @@ rollout 0; 300: about a second of Brigade's); each line says which code played:
        attacking on those seeds wins 0 of 10; over 40 seeds, 3)
     python benchmarks/search.py --rollouts "" --vs heuristic --games 6 --iterations 1000 \
         --scenario company-fire:hedgerow_hell              # the committed defaults
-    -> HH_FINAL
+    -> 5 won, 0 drawn, 1 lost of 6 (83%, Wilson 44% to 97%; load 4.4, 1.05 s a decision): both sides of seeds
+       0 and 2, the defender of seed 1; the heuristic against itself on those seeds wins as the defender, the
+       attacker, the defender (50%). Six games: promising, not proof.
     python benchmarks/search.py --rollouts "" --vs heuristic --games 10 --iterations 1000 --only attacker \
         --seed 10 --scenario company-fire:crossroads_patrol  # the committed defaults
     -> CP_FINAL
