@@ -170,6 +170,12 @@ function counterAt(g, item, x, y, w, opts) {
       const cy = y + w / 2 + dir[1] * w * 0.5;
       node.append(s("circle", {cx, cy, r: w * 0.09, fill: colours.stroke}));
     }
+    const gun = FACING[item.turret];  // a turret turned off the hull's facing: its gun drawn as a line that way
+    if (gun && item.turret !== item.facing) {
+      const cx = x + w / 2, cy = y + w / 2;
+      node.append(s("line", {class: "turret", x1: cx, y1: cy, x2: cx + gun[0] * w * 0.62, y2: cy + gun[1] * w * 0.62,
+        stroke: colours.stroke, "stroke-width": w * 0.07, "stroke-linecap": "round"}));
+    }
   }
   if (item.own && item.done) node.setAttribute("opacity", "0.72");
   if (opts.selected && item.id === opts.selected) node.classList.add("selected");
@@ -198,10 +204,11 @@ function units(g, map, obs, opts) {
     for (const w of ["moved", "fired", "done"]) if (u[w]) notes.push(w);
     if (u.occupies_bocage) notes.push("in the bocage");
     if (u.facing) notes.push(`facing ${u.facing}`);
+    if (u.turret && u.turret !== u.facing) notes.push(`turret ${u.turret}`);
     const riders = obs.units.filter((r) => r.riding === u.id).map((r) => r.id);
     if (riders.length) notes.push(`carrying ${riders.join(", ")}`);
     add(u.at, {id: u.id, side: u.side, own, symbol: type?.symbol || "unit", status: u.status, hidden: u.hidden,
-      done: u.done, facing: u.facing,
+      done: u.done, facing: u.facing, turret: u.turret,
       tooltip: `${own ? "Your" : "Enemy"} ${u.id}: ${type?.label || words(u.type)} at ${key(u.at)} (${notes.join(", ")})`});
   }
   for (const b of obs.blinds) add(b.at, {blind: true, side: b.side, own: b.side === obs.side});
@@ -410,6 +417,6 @@ export function legendCF(map) {
     notes: ["Thick green line: bocage (dashed: partial); grey dashed line: low stone wall; brown: road.",
       "Star: objective and its points, its outline the holder's colour. Orange M: minefield marker (m your dummy, "
       + "! your unmarked field). Grey cloud: smoke.",
-      "Counter corner P: pinned, S: suppressed; dashed: your unit under a blind; ?: a blind; a dot: facing."],
+      "Counter corner P: pinned, S: suppressed; dashed: your unit under a blind; ?: a blind; a dot: facing; a line: a turret turned off it."],
   };
 }
