@@ -52,6 +52,7 @@ class Player:
         self.view_times: list[float] = []
         self.game: dict[str, Any] = {}
         self.view: dict[str, Any] = {}
+        self.errors: list[str] = []
 
     def new_game(self) -> None:
         r = self.client.post("/api/games", json={**SCENARIO, "seed": self.seed + len(self.times)})
@@ -127,8 +128,15 @@ def main() -> int:
             print("  " + line("view", one.view_times))
 
             players = [Player(base, 100 + n) for n in range(args.games)]
+
+            def play(p: Player) -> None:
+                try:
+                    p.play(each)
+                except httpx.HTTPError as error:  # counted, and this client stops
+                    p.errors.append(str(error))
+
             start = time.perf_counter()
-            threads = [threading.Thread(target=p.play, args=(each,)) for p in players]
+            threads = [threading.Thread(target=play, args=(p,)) for p in players]
             for t in threads:
                 t.start()
             for t in threads:
@@ -142,6 +150,11 @@ def main() -> int:
                   f"{len(times) / took:.0f} actions/s with their views):")
             print("  " + line("action", times))
             print("  " + line("view", views))
+            errors = [e for p in players for e in p.errors]
+            said = f" (the first: {errors[0]})" if errors else " (every request answered)"
+            print(f"  errors: {len(errors)}{said}")
+            if errors:
+                return 1
         finally:
             server.terminate()
             server.wait(timeout=30)
