@@ -151,3 +151,14 @@ def test_replay_of_a_first_format_record_gives_a_notice(capsys, monkeypatch, tmp
     saved.write_text(json.dumps(data))
     code, out, _ = run(capsys, monkeypatch, "replay", str(saved), "--json")
     assert code == 0 and json.loads(out)["checked"] == "legality"
+
+
+@pytest.mark.parametrize("words", [["odds", "rally", "status=pinned", "--trials", "10"],
+                                   ["roll", "rally", "status=pinned"], ["playout", "crossroads_patrol"],
+                                   ["simulate", "crossroads_patrol", "--games", "2"], ["umpire"],
+                                   ["ladder", "crossroads_patrol", "--games", "1"]])
+def test_a_negative_seed_is_one_clear_error(capsys, monkeypatch, words: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """numpy's generators take no negative seed: every --seed says so before anything runs."""
+    code, out, err = run(capsys, monkeypatch, *words, "--seed", "-1")
+    assert code == 2 and out == ""
+    assert "Invalid value for '--seed': -1 is not in the range x>=0." in err and "Traceback" not in err

@@ -248,6 +248,9 @@ def test_replay_refuses_another_scenario_or_version(scenario: Path, tmp_path: Pa
          '"scenario_sha256": "x", "seed": "1", "actions": []}', "field 'seed' must be a int"),
         ('{"format": "warroom-game-record/1", "ruleset": "race", "version": "1", "scenario": "s", '
          '"scenario_sha256": "x", "seed": 1, "actions": [-1]}', "must list whole numbers"),
+        ('{"format": "warroom-game-record/1", "ruleset": "race", "version": "1", "scenario": "s", '
+         '"scenario_sha256": "x", "seed": -3, "actions": []}', "field 'seed' is -3: a game's seed is a whole number "
+         "from 0"),
         ('{"format": "warroom-game-record/2", "ruleset": "race", "version": "1", "scenario": "s", '
          '"scenario_sha256": "x", "seed": 1, "actions": [1], "digests": ["xyz"], "final_digest": ""}',
          "field 'digests' must list 16-digit hexadecimal"),

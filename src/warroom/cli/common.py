@@ -8,6 +8,8 @@ import click
 from rich.console import Console
 
 console = Console(highlight=False, soft_wrap=True)
+SEED = click.IntRange(min=0)
+"""A seed of the dice: a whole number from 0 (numpy's generators take no negative seed)."""
 NO_HELP: dict[str, Any] = {"help_option_names": [], "ignore_unknown_options": True}
 """Settings of a command that reads ``key=value`` words and shows a procedure's own help for ``--help``."""
 

@@ -14,7 +14,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from warroom.cli.common import console, narrate, result_line
+from warroom.cli.common import SEED, console, narrate, result_line
 from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord
 from warroom.present.odds import action_odds_lines
@@ -23,7 +23,7 @@ from warroom.present.odds import action_odds_lines
 @click.command()
 @click.argument("scenario_name", metavar="SCENARIO")
 @click.option("--game", "ruleset", default=None, help="the game (found from the scenario when omitted)")
-@click.option("--seed", type=int, default=1, show_default=True,
+@click.option("--seed", type=SEED, default=1, show_default=True,
               help="seed of the game's dice and of the random players")
 @click.option("--json", "as_json", is_flag=True, help="print the record, the result and the narration as JSON")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -92,7 +92,7 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
 @click.option("--game", "ruleset", default=None, help="the game (found from the scenario when omitted)")
 @click.option("--games", "n_games", type=click.IntRange(1, 10_000_000), default=200, show_default=True,
               help="how many games to play")
-@click.option("--seed", type=int, default=1, show_default=True,
+@click.option("--seed", type=SEED, default=1, show_default=True,
               help="seed of the first game; the others follow (seed, seed + 1, ...)")
 @click.option("--max-actions", type=click.IntRange(1, 1_000_000), default=20_000, show_default=True,
               help="count a game as unfinished after this many actions")

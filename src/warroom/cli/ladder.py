@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from warroom.cli.common import console
+from warroom.cli.common import SEED, console
 from warroom.core.errors import UsageError
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ DEFAULT_PLAYERS = "random,heuristic"
 @click.option("--workers", type=int, default=None, help="worker processes [default: every core; 1 plays here]")
 @click.option("--db", type=click.Path(path_type=Path), default=None,
               help="the SQLite file the games are kept in [default: ladder.sqlite3 in the user data folder]")
-@click.option("--seed", type=int, default=1, show_default=True,
+@click.option("--seed", type=SEED, default=1, show_default=True,
               help="seed of each pairing's first game; the others follow (seed, seed + 1, ...)")
 @click.option("--mirror/--no-mirror", default=True, show_default=True,
               help="also play each player against itself (the side bias with like players)")

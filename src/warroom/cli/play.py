@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from warroom.cli.common import console
+from warroom.cli.common import SEED, console
 from warroom.core.errors import UsageError, suggest
 
 
@@ -20,7 +20,7 @@ from warroom.core.errors import UsageError, suggest
               help="the opponent: a player or strength (random, heuristic, search:think=5, easy, normal, hard; "
                    "'warroom ai list'), or human for two people at one screen")
 @click.option("--game", "ruleset", default=None, help="the game (found from the scenario when omitted)")
-@click.option("--seed", type=int, default=None, help="seed of the game's dice (a new one each game when omitted)")
+@click.option("--seed", type=SEED, default=None, help="seed of the game's dice (a new one each game when omitted)")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="go on with a game saved to FILE")
 @click.option("--save", "save_to", type=click.Path(dir_okay=False, path_type=Path), default=None,

@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from warroom.cli.common import NO_HELP, console
+from warroom.cli.common import NO_HELP, SEED, console
 from warroom.core import api, registry
 from warroom.core.base_tables import using_base_tables
 from warroom.core.errors import UsageError
@@ -66,7 +66,7 @@ def _common(spec_name: str, pairs: tuple[str, ...], show_help: bool, verb: str) 
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), help="write a bar chart (PNG, SVG, PDF)")
 @click.option("--trials", type=click.IntRange(0, 100_000_000), default=0, help="add a Monte Carlo column of N trials")
-@click.option("--seed", type=int, default=None, help="seed of the Monte Carlo generator")
+@click.option("--seed", type=SEED, default=None, help="seed of the Monte Carlo generator")
 @click.option("--base-tables", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="your own base-game tables file, in place of warroom's stand-in")
 @click.option("--help", "-h", "show_help", is_flag=True, help="show this help, or a procedure's parameters")
@@ -123,7 +123,7 @@ def _odds_with_progress(spec: ProcedureSpec, values: dict[str, str], trials: int
 @click.command(context_settings=NO_HELP)
 @click.argument("procedure", required=False, default="")
 @click.argument("pairs", nargs=-1, type=click.UNPROCESSED)
-@click.option("--seed", type=int, default=None, help="seed of the dice (omit for fresh dice)")
+@click.option("--seed", type=SEED, default=None, help="seed of the dice (omit for fresh dice)")
 @click.option("--json", "as_json", is_flag=True, help="print the ruling as JSON")
 @click.option("--base-tables", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="your own base-game tables file, in place of warroom's stand-in")

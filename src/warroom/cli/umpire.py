@@ -7,9 +7,11 @@ from pathlib import Path
 
 import click
 
+from warroom.cli.common import SEED
+
 
 @click.command()
-@click.option("--seed", type=int, default=None, help="seed of the desk's dice (omit for fresh dice)")
+@click.option("--seed", type=SEED, default=None, help="seed of the desk's dice (omit for fresh dice)")
 @click.option("--json", "as_json", is_flag=True, help="read one command per line, answer one JSON object per line")
 @click.option("--history", type=click.Path(dir_okay=False, path_type=Path),
               default=Path.home() / ".warroom_history", show_default=True, help="file of past commands")

@@ -258,6 +258,8 @@ class GameRecord:
         for name, kind in fields.items():
             if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
                 raise UsageError(f"{where}: field '{name}' must be a {kind.__name__}")
+        if data["seed"] < 0:
+            raise UsageError(f"{where}: field 'seed' is {data['seed']}: a game's seed is a whole number from 0")
         actions = data["actions"]
         if not all(isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in actions):
             raise UsageError(f"{where}: field 'actions' must list whole numbers (action codes)")
