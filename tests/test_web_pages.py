@@ -399,7 +399,7 @@ def test_the_lobby_lists_a_started_game_and_a_friends_link(page: Any, server: st
     start_game(page, server, "company-fire", "villa_rogatti", "friend")
     page.wait_for_selector("#invite:not(.hidden)")
     link = page.input_value("#invite-link")
-    assert re.match(rf"{re.escape(server)}/play/[^/?]+\?token=\w+", link)
+    assert re.match(rf"{re.escape(server)}/play/[^/?]+\?token=[\w-]+", link)
     mine = page.get_attribute("#my-link", "href")
     assert mine and mine.split("token=")[1] != link.split("token=")[1]
     page.goto(server + "/")
