@@ -11,13 +11,7 @@ missing browser is a failure. The quick tests at the top check the page's routes
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,11 +20,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from test_web_pages import artifacts, browser, server  # the browser and the real server, shared
 from warroom.core import api
 from warroom.core.registry import get_procedure
 from warroom.core.ruling import percent
 from warroom.web.app import create_app
 from warroom.web.desk_pages import ASSETS
+
+__all__ = ["artifacts", "browser", "server"]  # fixtures, used by name
 
 PHONE = {"width": 390, "height": 844}
 
@@ -68,74 +65,6 @@ def test_the_desk_loads_nothing_from_another_site() -> None:
 
 
 # --- the browser ------------------------------------------------------------------------------------------------
-
-
-def _chromium() -> str:
-    path = os.environ.get("WARROOM_CHROMIUM") or shutil.which("chromium")
-    if not path:
-        if os.environ.get("CI") == "true":
-            pytest.fail("the desk's browser tests need Debian's chromium (apt-get install chromium) or "
-                        "WARROOM_CHROMIUM set to a chromium binary; CI must run them")
-        pytest.skip("no chromium (install Debian's chromium or set WARROOM_CHROMIUM)")
-    return path
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real server, ``python -m warroom serve``, on a free loopback port and a fresh games file."""
-    _chromium()
-    port = _free_port()
-    folder = tmp_path_factory.mktemp("serve")
-    log = (folder / "server.log").open("w")
-    proc = subprocess.Popen([sys.executable, "-m", "warroom", "serve", "--port", str(port), "--db",
-                             str(folder / "games.sqlite")], stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2) as answer:
-                    if json.load(answer) == {"ok": True}:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                pytest.fail(f"warroom serve did not start: {(folder / 'server.log').read_text()[-2000:]}")
-            time.sleep(0.3)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = _chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def artifacts(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("WARROOM_ARTIFACTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 @pytest.fixture
