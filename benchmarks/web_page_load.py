@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,19 +26,9 @@ from typing import Any
 
 import httpx
 
+from web_roundtrip import free_port, percentile  # the server's port and the percentiles, as there
+
 TARGET_SECONDS = 1.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
