@@ -217,18 +217,16 @@ MAX_SEED = 2**63 - 1
 #: The most actions a record holds (the longest games are a few thousand; ``warroom playout --max-actions``
 #: stops at 1,000,000).
 MAX_RECORD_ACTIONS = 1_000_000
-#: The largest action code a record holds.
-MAX_ACTION_CODE = 2**63 - 1
 #: The longest scenario text a record embeds, in characters (the shipped scenarios are under 20,000).
 MAX_SCENARIO_TEXT = 1_000_000
 #: The longest record file read, in bytes.
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 _Seed = Annotated[StrictInt, Field(ge=0, le=MAX_SEED)]
-_Code = Annotated[StrictInt, Field(ge=0, le=MAX_ACTION_CODE)]
+_Code = Annotated[StrictInt, Field(ge=0)]  # a code no action has is refused by the game
 _StepDigest = Annotated[StrictStr, Field(pattern=rf"^[0-9a-f]{{{STEP_DIGEST_LENGTH}}}$")]
 _Sha256 = Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{64}$")]
-_ScenarioName = Annotated[StrictStr, Field(min_length=1, max_length=255, pattern=r"^[^/\\\x00]+$")]
+_ScenarioName = Annotated[StrictStr, Field(min_length=1, max_length=4096)]
 
 
 class _RecordV1(BaseModel):
@@ -259,7 +257,7 @@ class _RecordV3(_RecordV2):
     SHA-256 and, when it is not a shipped one, holds its text."""
 
     format: Literal["warroom-game-record/3"]  # type: ignore[assignment]
-    scenario: _ScenarioName  # type: ignore[assignment]
+    scenario: _ScenarioName  # type: ignore[assignment]  # warroom writes a name; a folder in it is never opened
     scenario_sha256: _Sha256  # type: ignore[assignment]
     scenario_text: Annotated[StrictStr, Field(max_length=MAX_SCENARIO_TEXT)] | None = None
 
@@ -270,7 +268,7 @@ _MODELS: dict[str, type[_RecordV1]] = {"warroom-game-record/1": _RecordV1, "warr
 _ALLOWED = {
     "ruleset": "the game's ruleset, as text",
     "version": "the ruleset's version, as text",
-    "scenario": "the scenario's shipped name or its file name (text, no folder)",
+    "scenario": "the scenario's shipped name or its file name (text)",
     "scenario_sha256": "the scenario's SHA-256, 64 hexadecimal digits",
     "scenario_text": f"the scenario file's text, at most {MAX_SCENARIO_TEXT:,} characters",
     "seed": f"a game's seed is a whole number from 0 to 2**63 - 1 ({MAX_SEED})",
