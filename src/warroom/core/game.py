@@ -257,8 +257,8 @@ class _RecordV3(_RecordV2):
     SHA-256 and, when it is not a shipped one, holds its text."""
 
     format: Literal["warroom-game-record/3"]  # type: ignore[assignment]
-    scenario: _ScenarioName  # type: ignore[assignment]  # warroom writes a name; a folder in it is never opened
-    scenario_sha256: _Sha256  # type: ignore[assignment]
+    scenario: _ScenarioName  # warroom writes a name; a folder in it is never opened
+    scenario_sha256: _Sha256
     scenario_text: Annotated[StrictStr, Field(max_length=MAX_SCENARIO_TEXT)] | None = None
 
 

@@ -281,12 +281,12 @@ def board_figure(game: Game, obs: dict[str, Any] | None, title: str) -> Figure:
     return fig
 
 
-def write_whole(path: Path, write: Callable[[Path], None], option: str) -> Path:
+def write_whole(path: Path, write: Callable[[Path], object], option: str, formats: tuple[str, ...] = FORMATS) -> Path:
     """Write a file whole or not at all: ``write`` fills a temporary file in the same folder, which then
     replaces ``path``; any failure leaves ``path`` as it was and is one :class:`UsageError` naming it."""
     path = Path(path)
-    if path.suffix.lower() not in FORMATS:
-        raise UsageError(f"{option} {path}: the file must end in {' or '.join(FORMATS)}")
+    if path.suffix.lower() not in formats:
+        raise UsageError(f"{option} {path}: the file must end in {' or '.join(formats)}")
     folder = path.parent
     if not folder.is_dir():
         raise UsageError(f"{option} {path}: the folder {folder} does not exist")
@@ -297,6 +297,9 @@ def write_whole(path: Path, write: Callable[[Path], None], option: str) -> Path:
         raise UsageError(f"{option} {path}: cannot write there ({exc.strerror})") from None
     try:
         write(Path(temporary))
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)  # as an ordinary new file, not the temporary file's 0600
         os.replace(temporary, path)
     except OSError as exc:
         Path(temporary).unlink(missing_ok=True)
