@@ -154,8 +154,8 @@ def _show_brigade(game: Any, viewer: str, pictures: list[tuple[str, Path]]) -> N
             if u.side == side.name:
                 t = TYPES[u.type]
                 where = f"aboard {u.aboard}" if u.aboard else f"at ({u.at[0]:g}, {u.at[1]:g})"
-                lines.append(f"  {u.id:<8} {u.name or t.label} ({t.label}, {t.n_figures} figure{'s' * (t.n_figures != 1)}, {u.morale}), "
-                             f"{where}")
+                figures = f"{t.n_figures} figure{'s' * (t.n_figures != 1)}"
+                lines.append(f"  {u.id:<8} {u.name or t.label} ({t.label}, {figures}, {u.morale}), {where}")
     click.echo("\n".join(lines))
     state = game.initial_state(1)
     side = name if name in game.sides else None
