@@ -230,7 +230,7 @@ def test_a_record_round_trips_through_its_file(saved: Path, tmp_path: Path) -> N
     record = GameRecord.load(saved)
     again = record.save(tmp_path / "again.json")
     assert GameRecord.load(again) == record
-    with pytest.raises(UsageError, match="the folder .* does not exist"):
+    with pytest.raises(UsageError, match=r"the folder .* does not exist"):
         record.save(tmp_path / "nowhere" / "x.json")
     with pytest.raises(UsageError, match="give a file name"):
         record.save(tmp_path)

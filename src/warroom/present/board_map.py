@@ -11,7 +11,7 @@ a unit-type symbol; a vehicle's hull facing as an arrow and its turret as a thin
 Facing").
 Brigade (seed 004 "Basic scales": 1" = 20 yards; terrain of seed 003): the inch table with its terrain features,
 objectives and minefields the side knows, each unit as a counter with a unit-type symbol at its figures' centre
-and its figures as dots, a vehicle's facing as an arrow (seed 004 "Movement": a vehicle's facing), an enemy the
+and its figures as dots, a vehicle's facing as an arrow (seed 004 "Movement"), an enemy the
 side is only aware of as ``?`` near where it is thought to be, and a scale bar in inches and yards.
 """
 
@@ -54,7 +54,7 @@ _CF_FACING = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.
 
 
 def symbol_of(ruleset: str, type_name: str) -> str:
-    """The unit-type symbol drawn on a counter (NATO style, seed 004 "Unit types" and seed 002's unit list):
+    """The unit-type symbol drawn on a counter (NATO style, seed 004 "Troop types", seed 002 "Figures" and "Vehicles"):
     ``infantry``, ``tank``, ``mg``, ``mortar``, ``gun``, ``hq``, ``observer``, ``cavalry``, ``transport`` or
     ``unit``."""
     if ruleset == "brigade":
