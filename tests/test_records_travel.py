@@ -5,6 +5,7 @@ is checked by a pydantic model of its format, and anything hostile in it is one 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import shutil
 import sys
@@ -258,3 +259,20 @@ def test_every_golden_game_saved_as_a_record_replays_identically(path: Path, tmp
     assert len(states) == len(first["actions"]) + 1
     end = states[-1]
     assert (end.result() if end.is_terminal() else None) == first["result"]
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("a = " + "[" * 100_000, "the scenario evil.toml the record holds is nested too deeply to be a scenario"),
+    ("\x00 junk", "the scenario evil.toml the record holds: not valid TOML"),
+    ("name = 'x'\n", "the scenario evil.toml the record holds: "),
+], ids=["deep nesting", "not TOML", "not a scenario"])
+def test_a_hostile_scenario_held_in_a_record_is_one_clear_error(
+        saved: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, text: str,
+        message: str) -> None:
+    data = _json_record(saved)
+    data.update(scenario="evil.toml", scenario_text=text,
+                scenario_sha256=hashlib.sha256(text.encode("utf-8")).hexdigest())
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, monkeypatch, "replay", str(saved))
+    line = one_error(err)
+    assert code == 2 and message in line and "warroom-record-" not in line  # never the temporary folder

@@ -517,7 +517,13 @@ def record_game(record: GameRecord, scenario: Path | None = None) -> Game:
             name = Path(record.scenario).name
             path = Path(folder) / (name if name not in ("", ".", "..") else "scenario.toml")
             path.write_bytes(record.scenario_text.encode("utf-8"))
-            return load_game(record.ruleset, path)
+            held = f"the scenario {path.name} the record holds"
+            try:
+                return load_game(record.ruleset, path)
+            except UsageError as exc:  # named as the user knows it, not by the temporary folder
+                raise UsageError(str(exc).replace(str(path), held)) from None
+            except RecursionError:
+                raise UsageError(f"{held} is nested too deeply to be a scenario") from None
     known = games()
     if record.ruleset not in known:
         raise UsageError(f"the record is of '{record.ruleset}', which is not a playable game"
