@@ -218,7 +218,7 @@ def read_record(body: bytes) -> GameRecord:
     """An uploaded record: JSON, a game record, within :data:`MAX_ACTIONS`; else one clear error."""
     try:
         data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # ValueError: JSONDecodeError, 5000 digits
         where = f" ({exc.msg} at line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
         raise Refused(f"the upload is not JSON{where}: choose a game record file (warroom playout --save, or the "
                       f"record a finished game offers)") from None
