@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from warroom.cli import main
 from warroom.core import game as game_module
@@ -276,3 +278,28 @@ def test_a_hostile_scenario_held_in_a_record_is_one_clear_error(
     code, _, err = run(capsys, monkeypatch, "replay", str(saved))
     line = one_error(err)
     assert code == 2 and message in line and "warroom-record-" not in line  # never the temporary folder
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(10**40), max_value=10**40) | st.floats(allow_nan=False)
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12)
+FIELDS = ["format", "ruleset", "version", "scenario", "scenario_sha256", "seed", "actions", "notes", "digests",
+          "final_digest", "scenario_text", "extra"]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=st.dictionaries(st.sampled_from(FIELDS), JSON_VALUES, min_size=1, max_size=3),
+       dropped=st.sets(st.sampled_from(FIELDS[:10]), max_size=2))
+def test_any_mutated_record_loads_or_is_one_clear_error(saved: Path, edits: dict[str, Any], dropped: set[str]) -> None:
+    """Whatever a record's fields are changed to or whichever are dropped, reading it either gives a record or
+    raises one :class:`UsageError` of one line; never another exception."""
+    data = {k: v for k, v in _json_record(saved).items() if k not in dropped}
+    data.update(edits)
+    try:
+        record = GameRecord.from_json(json.loads(json.dumps(data)), "mutated")
+    except UsageError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("mutated: ")
+        return
+    assert record.to_json()["seed"] == data["seed"]
