@@ -81,9 +81,10 @@ def tell(game: Game, states: Sequence[GameState], actions: Sequence[Hashable], s
          last: int | None = None, echo: Callable[[str], None] = click.echo) -> None:
     """Narrate a game as ``side`` reads it (``None``: the umpire), action by action up to action ``last``.
 
-    Each action the viewer may see is numbered and told: in Company Fire by its text and then its ruling; in
-    Brigade (and every enemy action a side reads) by what its narration says, so an action that says nothing
-    (selecting a unit, ending a segment) is not told at all. With ``board`` the position is drawn after the
+    Each action of the viewer's (every action, for the umpire) is numbered and told: in Company Fire by its text
+    and then its ruling; in Brigade by what its narration says, so an action that says nothing (selecting a unit,
+    ending a segment) is not told at all. An enemy action is told only as the side read it, after the enemy's
+    name (``Soviet: An unseen enemy unit fires at DE-5 ...``), never by its text or number. With ``board`` the position is drawn after the
     opening and again whenever the card or phase changes, and at the end.
     """
     end = len(states) - 1 if last is None else last
@@ -106,7 +107,7 @@ def tell(game: Game, states: Sequence[GameState], actions: Sequence[Hashable], s
                 echo(line)
         elif lines:
             echo("")
-            prefix = f"[{n}] " if own else f"[{before.to_act}] "
+            prefix = f"[{n}] " if own else f"{str(before.to_act).capitalize()}: "
             for line in action_odds_lines(odds(n) if odds is not None and own else {}):
                 echo(f"  {line}")
             echo(prefix + _sentence(lines[0]))
