@@ -237,3 +237,18 @@ def test_vehicles_are_drawn_with_their_facing_and_units_with_their_type() -> Non
     assert symbol_of("brigade", "ru_zis3") == "gun" and symbol_of("brigade", "ge_mg42_hmg") == "mg"
     assert symbol_of("company-fire", "medium_tank") == "tank" and symbol_of("company-fire", "mmg") == "mg"
     assert symbol_of("company-fire", "rifle_squad") == "infantry"
+
+
+def test_a_brigade_side_reads_the_enemy_s_moves_after_its_name(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    saved = tmp_path / "p.json"
+    code, out, _ = run(capsys, monkeypatch, "playout", "ponyri", "--seed", "2", "--as", "german", "--save",
+                       str(saved))
+    assert code == 0
+    _, states = replay_game(GameRecord.load(saved))
+    enemy = [n for n in range(1, len(states)) if states[n - 1].to_act == "soviet" and states[n].narration("german")]
+    assert enemy
+    for n in enemy:
+        first = states[n].narration("german")[0]
+        assert f"\nSoviet: {first[:1].upper()}{first[1:]}\n" in out
+        assert f"\n[{n}] " not in out  # the enemy's actions are not numbered: the side does not count them
