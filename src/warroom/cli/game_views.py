@@ -57,12 +57,25 @@ def observation_of(game: Game, state: GameState, side: str | None) -> dict[str, 
 
 def board_text(game: Game, state: GameState, side: str | None, width: int = 100) -> str:
     """The board as the terminal's ``warroom play`` draws it, from ``side``'s observation, as plain text."""
+    return drawn_text(game, observation_of(game, state, side), width)
+
+
+def drawn_text(game: Game, obs: dict[str, Any], width: int = 100) -> str:
+    """The terminal's board (:mod:`warroom.terminal.boards`) drawn from the observation ``obs``, as plain text."""
     from warroom.terminal import boards
 
     out = io.StringIO()
     Console(file=out, width=width, color_system=None, highlight=False, soft_wrap=False).print(
-        boards.draw(game, observation_of(game, state, side)))
+        boards.draw(game, obs))
     return out.getvalue().rstrip("\n")
+
+
+def picture_folder(every: int, folder: Path) -> Path:
+    """The folder of ``--png-every N DIR``: one that exists, else one clear error."""
+    if not folder.is_dir():
+        why = "is not a folder" if folder.exists() else "does not exist"
+        raise UsageError(f"--png-every {every} {folder}: {folder} {why}")
+    return folder
 
 
 def board_phase(game: Game, state: GameState, side: str | None) -> tuple[Any, ...]:
@@ -84,8 +97,8 @@ def tell(game: Game, states: Sequence[GameState], actions: Sequence[Hashable], s
     Each action of the viewer's (every action, for the umpire) is numbered and told: in Company Fire by its text
     and then its ruling; in Brigade by what its narration says, so an action that says nothing (selecting a unit,
     ending a segment) is not told at all. An enemy action is told only as the side read it, after the enemy's
-    name (``Soviet: An unseen enemy unit fires at DE-5 ...``), never by its text or number. With ``board`` the position is drawn after the
-    opening and again whenever the card or phase changes, and at the end.
+    name (``Soviet: An unseen enemy unit fires at DE-5 ...``), never by its text or number. With ``board`` the
+    position is drawn after the opening and again whenever the card or phase changes, and at the end.
     """
     end = len(states) - 1 if last is None else last
     for line in states[0].narration(side):
@@ -140,8 +153,7 @@ def draw_at(game: Game, states: Sequence[GameState], n: int, side: str | None, p
 def draw_every(game: Game, states: Sequence[GameState], every: int, folder: Path, side: str | None) -> list[Path]:
     """The board after every ``every``-th action (and the set-up and the last), one PNG each in ``folder``
     (``action_00000.png`` ...), with a progress bar on a terminal."""
-    if not folder.is_dir():
-        raise UsageError(f"--png-every {every} {folder}: the folder {folder} does not exist")
+    picture_folder(every, folder)
     numbers = sorted({*range(0, len(states), every), len(states) - 1})
     width = max(5, len(str(len(states))))
     written: list[Path] = []

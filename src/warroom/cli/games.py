@@ -52,15 +52,15 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
       warroom playout ponyri --as german --board
       warroom playout hill_112 --png-every 20 pictures/
     """
-    from warroom.cli.game_views import draw_every, tell, title_of, viewer_of
+    from warroom.cli.game_views import draw_every, picture_folder, tell, title_of, viewer_of
     from warroom.core.game import find_scenario, load_game, record_of
     from warroom.sim.playout import random_playout
 
     game_id, path = find_scenario(scenario_name, ruleset)
     game = load_game(game_id, path)
     side = viewer_of(game, viewer)
-    if png_every is not None and not png_every[1].is_dir():
-        raise UsageError(f"--png-every {png_every[0]} {png_every[1]}: the folder {png_every[1]} does not exist")
+    if png_every is not None:
+        picture_folder(*png_every)
     states, actions = random_playout(game, seed, max_actions)
     final = states[-1]
     record = record_of(game, seed, actions, path, states)
@@ -191,7 +191,7 @@ def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer:
       warroom replay game.json --at 40 --png board.png
       warroom replay game.json --png-every 10 pictures/
     """
-    from warroom.cli.game_views import draw_at, draw_every, tell, title_of, viewer_of
+    from warroom.cli.game_views import draw_at, draw_every, picture_folder, tell, title_of, viewer_of
     from warroom.core.game import GameRecord as Record
     from warroom.core.game import replay_game
 
@@ -200,8 +200,8 @@ def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer:
     side = viewer_of(game, viewer)
     if at is not None and at > len(record.actions):
         raise UsageError(f"--at {at}: the record has actions 0 (the set-up) to {len(record.actions)}")
-    if png_every is not None and not png_every[1].is_dir():
-        raise UsageError(f"--png-every {png_every[0]} {png_every[1]}: the folder {png_every[1]} does not exist")
+    if png_every is not None:
+        picture_folder(*png_every)
     final = states[-1]
     saved = record.notes.get("result")
     same = saved is None or json.loads(json.dumps(final.result())) == saved

@@ -123,7 +123,7 @@ def _show_brigade(game: Any, viewer: str, pictures: list[tuple[str, Path]]) -> N
     side's for the umpire; none in public) and the table, in text and as a picture."""
     import textwrap
 
-    from warroom.cli.game_views import board_text, observation_of, title_of
+    from warroom.cli.game_views import board_text, drawn_text, observation_of, title_of
     from warroom.present.board_map import draw_board
     from warroom.rulesets.brigade.game.units import TYPES
 
@@ -164,21 +164,10 @@ def _show_brigade(game: Any, viewer: str, pictures: list[tuple[str, Path]]) -> N
         obs = {**obs, "units": [], "enemy": [], "minefields": [], "missions": [], "aiming_points": [],
                "umpire": False, "side": None}
     click.echo("")
-    click.echo(board_text(game, state, side) if name != "public" else _public_board(game, obs))
+    click.echo(board_text(game, state, side) if name != "public" else drawn_text(game, obs))
     whose = {"umpire": "the umpire's view", "public": "what both sides know"}.get(name, f"as the {name} sees it")
     title = f"{title_of(game)}: the set-up, {whose}"
     for option, out in pictures:
         drawn = draw_board(game, obs, title, out, option)
         console.print(f"map drawn to {escape(str(drawn))}")
 
-
-def _public_board(game: Any, obs: dict[str, Any]) -> str:
-    import io
-
-    from rich.console import Console
-
-    from warroom.terminal import boards
-
-    out = io.StringIO()
-    Console(file=out, width=100, color_system=None, highlight=False).print(boards.draw(game, obs))
-    return out.getvalue().rstrip("\n")

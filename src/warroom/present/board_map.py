@@ -270,13 +270,11 @@ def board_figure(game: Game, obs: dict[str, Any] | None, title: str) -> Figure:
     else:
         raise UsageError(f"warroom draws the boards of company-fire and brigade, not {game.ruleset}")
     ax.set_title(title, fontsize=10)
-    handles = [Rectangle((0, 0), 1, 1, color=OWN), Rectangle((0, 0), 1, 1, color=ENEMY)]
-    side = (obs or {}).get("side")
-    if obs is not None and obs.get("umpire"):
-        labels = [game.sides[0], ", ".join(game.sides[1:])]
-    else:
-        labels = ["own units" if side else "units", "enemy seen"]
-    ax.legend(handles, labels, loc="upper right", fontsize=7, framealpha=0.8)
+    if obs is not None and (obs.get("units") or obs.get("enemy")):
+        handles = [Rectangle((0, 0), 1, 1, color=OWN), Rectangle((0, 0), 1, 1, color=ENEMY)]
+        labels = ([game.sides[0], ", ".join(game.sides[1:])] if obs.get("umpire")
+                  else [f"{obs.get('side')} (own)", "the enemy, as seen"])
+        ax.legend(handles, labels, loc="upper right", fontsize=7, framealpha=0.8)
     fig.tight_layout()
     return fig
 
