@@ -2,7 +2,8 @@
 
 docs/architecture.md "Tests that anchor the rules": every test names the seed section it checks,
 so the matrix of rules implemented and tested is generated from the code. The only
-hand-kept input is the list of sections itself (``warroom/data/seed_sections.toml``);
+hand-kept input is the list of sections itself (``warroom/data/seed_sections.toml``, read by
+:mod:`warroom.core.rules_text`);
 everything else is derived:
 
 - *implemented by*: every registered procedure whose ``RuleRef`` cites the section,
@@ -22,9 +23,8 @@ import io
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Self
+from typing import Any, Literal
 
-from pydantic import Field, model_validator
 from rich.console import Console, Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -32,126 +32,15 @@ from rich.text import Text
 from warroom.core.errors import UsageError, suggest
 from warroom.core.registry import procedures
 from warroom.core.rule_uses import rule_uses
-from warroom.core.tables import Table, load_table
-
-SEED_SECTIONS = Path(__file__).resolve().parent.parent / "data" / "seed_sections.toml"
+from warroom.core.rules_text import SEED_SECTIONS as SEED_SECTIONS
+from warroom.core.rules_text import SeedEntry as SeedEntry
+from warroom.core.rules_text import SeedSection as SeedSection
+from warroom.core.rules_text import SeedSections as SeedSections
+from warroom.core.rules_text import load_seed_sections as load_seed_sections
+from warroom.core.rules_text import section_key as section_key
 
 Status = Literal["implemented+tested", "implemented, untested", "tested only", "not implemented"]
 CitationKind = Literal["procedure", "declared", "test"]
-
-_FOLD = str.maketrans({
-    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
-    "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
-})
-
-
-def section_key(name: str) -> str:
-    """The form in which section names and aliases are compared.
-
-    Case, runs of white space and the kind of dash or quote mark do not tell two
-    sections apart ("British Artillery – Replacement…" is cited with a plain hyphen too).
-    """
-    return " ".join(name.translate(_FOLD).split()).casefold()
-
-
-# --- the section list -----------------------------------------------------------------------
-
-
-class SeedSection(Table):
-    """One section of a seed: its name as the seed writes it, and other names a citation may use."""
-
-    name: str = Field(min_length=1)
-    aliases: tuple[str, ...] = ()
-
-    def names(self) -> tuple[str, ...]:
-        """The section's name followed by its aliases."""
-        return (self.name, *self.aliases)
-
-
-class SeedEntry(Table):
-    """One seed: its file in ``shared/seeds/``, its title, the ruleset carrying it, its sections in order."""
-
-    file: str = Field(pattern=r"^\d{3}_[0-9a-f]+\.txt$")
-    title: str = Field(min_length=1)
-    ruleset: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
-    sections: tuple[SeedSection, ...] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _names_unique(self) -> Self:
-        """Refuse a name or alias that is blank or already names a section of this seed."""
-        owner: dict[str, str] = {}
-        for section in self.sections:
-            for name in section.names():
-                key = section_key(name)
-                if not key:
-                    raise ValueError(f"seed {self.file}: a name or alias of section '{section.name}' is blank")
-                if key in owner:
-                    raise ValueError(
-                        f"seed {self.file}: '{name}' is given for section '{section.name}' "
-                        f"and already names section '{owner[key]}'"
-                    )
-                owner[key] = section.name
-        return self
-
-    @property
-    def number(self) -> str:
-        """The seed's number, the first three characters of its file name (``"002"``)."""
-        return self.file[:3]
-
-    def find(self, cited: str) -> SeedSection | None:
-        """The section a citation names (its name or an alias, compared by :func:`section_key`)."""
-        key = section_key(cited)
-        for section in self.sections:
-            if any(section_key(name) == key for name in section.names()):
-                return section
-        return None
-
-    def all_names(self) -> list[str]:
-        """Every section name and alias, for suggestions."""
-        return [name for section in self.sections for name in section.names()]
-
-
-class SeedSections(Table):
-    """The whole section list: every seed, each carried by one ruleset."""
-
-    seeds: tuple[SeedEntry, ...] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _seeds_unique(self) -> Self:
-        """Refuse two seeds with one number or one ruleset."""
-        for label, values in (
-            ("seed number", [s.number for s in self.seeds]),
-            ("ruleset", [s.ruleset for s in self.seeds]),
-        ):
-            repeated = sorted({v for v in values if values.count(v) > 1})
-            if repeated:
-                raise ValueError(f"{label} listed more than once: {', '.join(repeated)}")
-        return self
-
-    def seed_of(self, cited: str) -> SeedEntry | None:
-        """The seed a citation names, matched on its first three characters (``"002"`` or the file name)."""
-        number = cited.strip()[:3]
-        for seed in self.seeds:
-            if seed.number == number:
-                return seed
-        return None
-
-    def ruleset_ids(self) -> tuple[str, ...]:
-        """The ruleset id of every seed, in seed order."""
-        return tuple(seed.ruleset for seed in self.seeds)
-
-
-@functools.lru_cache(maxsize=1)
-def _shipped_sections() -> SeedSections:
-    """The shipped section list, loaded and checked once."""
-    return load_table(SEED_SECTIONS, SeedSections)
-
-
-def load_seed_sections(path: Path | None = None) -> SeedSections:
-    """Load and check the section list: the shipped file (loaded once) or the one at ``path``."""
-    if path is None:
-        return _shipped_sections()
-    return load_table(path, SeedSections)
 
 
 def known_rulesets() -> tuple[str, ...]:
