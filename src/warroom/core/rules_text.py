@@ -337,7 +337,8 @@ def _excerpt(text: str, words: list[str], width: int = 160) -> str:
 
 
 def search(query: str, limit: int = 20) -> list[Hit]:
-    """The seed sections and rulings holding every word of ``query`` (any case), most mentions first.
+    """The seed sections and rulings holding every word of ``query`` (any case), best first: those whose name holds
+    the words, then by mentions (the words side by side counting more).
 
     A section's name counts as part of its text; a ruling is searched in its section, question and reading."""
     words = _words(query)
@@ -345,22 +346,28 @@ def search(query: str, limit: int = 20) -> list[Hit]:
         raise UsageError("warroom rules search needs one or more words, e.g. warroom rules search opportunity fire")
     hits: list[Hit] = []
 
-    def score(text: str) -> int:
+    phrase = " ".join(words)
+
+    def score(text: str, name: str) -> int:
+        """Each mention of a word counts 1, of the words together 10; the words in the name itself 1000."""
         folded = section_key(text)
         counts = [folded.count(w) for w in words]
-        return sum(counts) if all(counts) else 0
+        if not all(counts):
+            return 0
+        named = all(w in section_key(name) for w in words)
+        return sum(counts) + 10 * folded.count(phrase) + 1000 * named
 
     for seed in seeds():
         for section in seed.sections:
             text = section.text or section.name
-            found = score(f"{section.name} {text}")
+            found = score(f"{section.name} {text}", section.name)
             if found:
                 hits.append(Hit("section", f'{seed.number} "{section.name}"', f"{seed.title}: {section.name}",
                                 _excerpt(text, words), found))
     for rid, row in rulings().items():
-        text = f"{row['section']} {row['question']} {row['reading']}"
-        found = score(text)
+        found = score(f"{row['section']} {row['question']} {row['reading']}", row["section"])
         if found:
-            hits.append(Hit("ruling", rid, f"{row['section']}: {row['question']}", _excerpt(text, words), found))
-    hits.sort(key=lambda h: -h.score)
+            title = row["section"] if len(row["section"]) <= 100 else row["section"][:99] + "…"
+            hits.append(Hit("ruling", rid, title, _excerpt(f"{row['question']} {row['reading']}", words), found))
+    hits.sort(key=lambda h: -h.score)  # stable: seeds in order, then rulings, among equals
     return hits[:limit]

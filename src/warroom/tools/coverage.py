@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -542,15 +543,43 @@ def _seed_table(seed: SeedCoverage) -> RichTable:
     return table
 
 
-def render_report(report: CoverageReport) -> RenderableType:
-    """A coverage report as rich text: a table and a summary line per seed, then anything unknown."""
+NARROW = 120
+"""Below this many columns the coverage of a seed is a list, a section at a time, rather than a table whose
+four columns would break every name (an 80-column terminal)."""
+
+
+def _seed_list(seed: SeedCoverage) -> RenderableType:
+    """The seed's sections one after another: the name and status, then what implements it and the tests, each
+    on its own indented lines, so no name is broken in a narrow terminal."""
+    own = f"{seed.seed.ruleset}/"
+    parts: list[RenderableType] = [
+        Text(f"{seed.seed.number} {seed.seed.title} ({seed.seed.file}), ruleset {seed.seed.ruleset}", style="bold")]
+    for section in seed.sections:
+        head = Text(section.section, style="bold")
+        head.append(f"  {section.status}", style=_STATUS_STYLE[section.status])
+        parts.append(head)
+        implemented = [p.removeprefix(own) for p in section.procedures] + list(section.declared)
+        if implemented:
+            parts.append(Padding(Text("by: " + ", ".join(implemented)), (0, 0, 0, 4), expand=False))
+        if section.tests:
+            parts.append(Padding(Text("tests: " + _tests_cell(section.tests)), (0, 0, 0, 4), expand=False))
+        if section.stand_ins:
+            stand_ins = ", ".join(name.split(" (")[0] for name in section.stand_ins)
+            parts.append(Padding(Text(f"needs base-game tables (warroom's stand-ins): {stand_ins}"), (0, 0, 0, 4), expand=False))
+    return Group(*parts)
+
+
+def render_report(report: CoverageReport, width: int | None = None) -> RenderableType:
+    """A coverage report as rich text: a table (a list when ``width`` is under :data:`NARROW`) and a summary line
+    per seed, then anything unknown."""
+    narrow = width is not None and width < NARROW
     parts: list[RenderableType] = []
     if report.tests_dir is not None:
         parts.append(Text(f"tests read from {report.tests_dir}", style="dim"))
     else:
         parts.append(Text("no tests directory found: every section shows as untested", style="yellow"))
     for seed in report.seeds:
-        parts += [_seed_table(seed), Text(seed.summary(), style="bold"), Text("")]
+        parts += [_seed_list(seed) if narrow else _seed_table(seed), Text(seed.summary(), style="bold"), Text("")]
     if report.unknown:
         parts.append(Text(f"{len(report.unknown)} citations of unknown seeds or sections:", style="bold red"))
         parts += [Text(f"  {u}", style="red") for u in report.unknown]
@@ -560,15 +589,17 @@ def render_report(report: CoverageReport) -> RenderableType:
     return Group(*parts)
 
 
-def render_coverage(ruleset: str | None = None, tests_dir: Path | None = None) -> RenderableType:
-    """Coverage of every seed (or of ``ruleset``'s seed) as a rich renderable for ``warroom rules coverage``."""
-    return render_report(compute_coverage(ruleset, tests_dir))
+def render_coverage(ruleset: str | None = None, tests_dir: Path | None = None,
+                    width: int | None = None) -> RenderableType:
+    """Coverage of every seed (or of ``ruleset``'s seed) as a rich renderable for ``warroom rules coverage``, laid
+    out for a terminal ``width`` columns wide (a table from :data:`NARROW` columns, else a list)."""
+    return render_report(compute_coverage(ruleset, tests_dir), width)
 
 
 def coverage_text(ruleset: str | None = None, tests_dir: Path | None = None, width: int = 120) -> str:
     """Coverage rendered as plain text, ``width`` columns wide."""
     out = io.StringIO()
     Console(file=out, width=width, color_system=None, force_terminal=False).print(
-        render_coverage(ruleset, tests_dir)
+        render_coverage(ruleset, tests_dir, width)
     )
     return out.getvalue()
