@@ -26,13 +26,33 @@ OPTIONS = "--json, --plot FILE, --trials N, --seed S, --base-tables FILE, --help
 
 @click.command()
 def rulesets() -> None:
-    """List the rulesets warroom carries."""
-    table = Table(title="Rulesets")
-    for column in ("id", "version", "scale", "status", "seed"):
-        table.add_column(column)
+    """List the rulesets warroom carries: each one's seed, scale, version and status.
+
+    The status is worked out, not written: whether the ruleset is a full game, how many procedures it has, and how
+    many of its seed's sections some code implements (as 'warroom rules coverage' counts them).
+
+    \b
+      warroom rulesets
+      warroom rules show 002          the sections of a seed
+    """
+    from warroom.tools.coverage import ruleset_statuses
+
+    statuses = ruleset_statuses()
+    table = Table(title="Rulesets", title_justify="left")
+    table.add_column("id", no_wrap=True)
+    table.add_column("seed", no_wrap=True)
+    table.add_column("scale", no_wrap=True)
+    table.add_column("version", no_wrap=True)
+    table.add_column("status")
     for info in registry.rulesets():
-        table.add_row(info.id, info.version, info.scale, info.status, info.seed)
+        status = statuses.get(info.id)
+        table.add_row(info.id, info.seed[:3], info.scale, info.version, str(status) if status else info.status)
     console.print(table)
+    for info in registry.rulesets():
+        status = statuses.get(info.id)
+        if status is not None and status.missing:
+            console.print(f"{info.id}: seed sections no code implements yet: {escape(', '.join(status.missing))}")
+    console.print("A seed's sections: warroom rules show SEED; what implements each: warroom rules coverage RULESET")
 
 
 @click.command()

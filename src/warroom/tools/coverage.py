@@ -430,17 +430,20 @@ def _stand_ins(procedure_ids: Sequence[str]) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None) -> CoverageReport:
+def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None, *, tests: bool = True,
+                     stand_ins: bool = True) -> CoverageReport:
     """Coverage of every section of every seed, or of the seed ``ruleset`` carries.
 
     ``tests_dir`` is read for rule markers (default: :func:`default_tests_dir`). An
     unknown ruleset or a missing tests directory raises :class:`UsageError`. Unknown
     citations are kept in the report: all of them without ``ruleset``; with it, those
-    naming its seed and those made by its procedures.
+    naming its seed and those made by its procedures. ``tests=False`` reads no tests (every section untested) and
+    ``stand_ins=False`` leaves out the stand-in base tables (found by running each procedure's example), for a
+    quick count of what is implemented.
     """
     catalogue = load_seed_sections()
     chosen = _choose(catalogue, ruleset)
-    tests_path = _tests_dir(tests_dir)
+    tests_path = _tests_dir(tests_dir) if tests else None
     scan = scan_test_markers(tests_path) if tests_path is not None else MarkerScan()
 
     cited: dict[tuple[str, str, CitationKind], list[str]] = {}
@@ -475,7 +478,7 @@ def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None) 
             tuple(
                 SectionCoverage(
                     section.name, by(seed, section, "procedure"), by(seed, section, "declared"),
-                    by(seed, section, "test"), _stand_ins(by(seed, section, "procedure")),
+                    by(seed, section, "test"), _stand_ins(by(seed, section, "procedure")) if stand_ins else (),
                 )
                 for section in seed.sections
             ),
@@ -483,6 +486,46 @@ def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None) 
         for seed in chosen
     )
     return CoverageReport(seeds, tuple(unknown), scan.problems, tests_path)
+
+
+@dataclass(frozen=True)
+class RulesetStatus:
+    """What a ruleset gives, worked out from the registry and from coverage, never written by hand."""
+
+    ruleset: str
+    game: bool
+    procedures: int
+    sections: int
+    implemented: int
+    missing: tuple[str, ...]
+    """The seed sections no procedure or declared game code implements yet."""
+
+    def __str__(self) -> str:
+        what = ["the full game"] if self.game else []
+        what.append(f"{self.procedures} procedure{'s' if self.procedures != 1 else ''}")
+        if self.implemented == self.sections:
+            cover = f"all {self.sections} seed sections implemented"
+        else:
+            cover = f"{self.implemented} of {self.sections} seed sections implemented"
+        return f"{', '.join(what)}; {cover}"
+
+
+def ruleset_statuses() -> dict[str, RulesetStatus]:
+    """The status of every ruleset that carries a seed: whether it is a full game (a game is registered for it),
+    how many procedures it registers, how many of its seed's sections are implemented and which are not."""
+    from warroom.core.game import games
+
+    playable = set(games())
+    counts: dict[str, int] = {}
+    for spec in procedures():
+        counts[spec.ruleset] = counts.get(spec.ruleset, 0) + 1
+    report = compute_coverage(tests=False, stand_ins=False)
+    return {
+        seed.seed.ruleset: RulesetStatus(
+            seed.seed.ruleset, seed.seed.ruleset in playable, counts.get(seed.seed.ruleset, 0), len(seed.sections),
+            seed.implemented, tuple(s.section for s in seed.sections if not s.implemented_by))
+        for seed in report.seeds
+    }
 
 
 def unknown_references(ruleset: str | None = None, tests_dir: Path | None = None) -> tuple[UnknownReference, ...]:
@@ -565,7 +608,8 @@ def _seed_list(seed: SeedCoverage) -> RenderableType:
             parts.append(Padding(Text("tests: " + _tests_cell(section.tests)), (0, 0, 0, 4), expand=False))
         if section.stand_ins:
             stand_ins = ", ".join(name.split(" (")[0] for name in section.stand_ins)
-            parts.append(Padding(Text(f"needs base-game tables (warroom's stand-ins): {stand_ins}"), (0, 0, 0, 4), expand=False))
+            needs = Text(f"needs base-game tables (warroom's stand-ins): {stand_ins}")
+            parts.append(Padding(needs, (0, 0, 0, 4), expand=False))
     return Group(*parts)
 
 
