@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 import warroom
-from warroom.cli import ai, demo, games, ladder, play, procedures, rules, scenario, serve, umpire
+from warroom.cli import ai, demo, games, ladder, play, procedures, rules, scenario, serve, tables, umpire
 from warroom.core.errors import WarroomError
 
 
@@ -29,7 +29,7 @@ def cli(ctx: click.Context) -> None:
 
 for command in (procedures.rulesets, procedures.procedures, procedures.odds, procedures.roll, rules.rules,
                 scenario.scenario, umpire.umpire, games.playout, games.simulate, games.replay, demo.demo, ai.ai,
-                play.play, ladder.ladder, serve.serve):
+                play.play, ladder.ladder, serve.serve, tables.tables):
     cli.add_command(command)
 
 
