@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
 import warroom
@@ -9,7 +12,21 @@ from warroom.cli import ai, demo, games, ladder, play, procedures, rules, scenar
 from warroom.core.errors import WarroomError
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+class _PipeClosed(Exception):
+    """The reader of standard output went away (``warroom ... | head``)."""
+
+
+class _Warroom(click.Group):
+    """The command group, which lets a closed pipe through to :func:`main` (click itself exits 1 on one)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as exc:
+            raise _PipeClosed from exc
+
+
+@click.group(cls=_Warroom, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(warroom.__version__, prog_name="warroom")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
@@ -34,9 +51,14 @@ for command in (procedures.rulesets, procedures.procedures, procedures.odds, pro
 
 
 def main() -> None:
-    """Entry point: one clear line and exit status 2 for any bad input, never a traceback."""
+    """Entry point: one clear line and exit status 2 for any bad input, never a traceback; a reader that stops
+    reading (``warroom playout hedgerow_hell | head``) ends the command quietly with exit status 0."""
     try:
         cli.main(standalone_mode=False, prog_name="warroom")
+        sys.stdout.flush()
+    except (_PipeClosed, BrokenPipeError):
+        _quiet_stdout()
+        raise SystemExit(0) from None
     except WarroomError as exc:
         click.echo(f"warroom: error: {exc}", err=True)
         raise SystemExit(2) from None
@@ -49,5 +71,12 @@ def main() -> None:
     except click.Abort:
         click.echo("warroom: aborted", err=True)
         raise SystemExit(1) from None
-    except BrokenPipeError:
-        raise SystemExit(0) from None
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's last flush meets no closed pipe."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor behind it (a test's captured output)
+        pass
