@@ -6,9 +6,11 @@ import os
 import sys
 
 import click
+from click.shell_completion import CompletionItem
 
 import warroom
-from warroom.cli import ai, demo, games, ladder, play, procedures, rules, scenario, serve, tables, umpire
+from warroom.cli import ai, demo, games, ladder, play, procedures, rules, scenario, serve, umpire
+from warroom.cli.tables import tables
 from warroom.core.errors import WarroomError
 
 
@@ -46,8 +48,39 @@ def cli(ctx: click.Context) -> None:
 
 for command in (procedures.rulesets, procedures.procedures, procedures.odds, procedures.roll, rules.rules,
                 scenario.scenario, umpire.umpire, games.playout, games.simulate, games.replay, demo.demo, ai.ai,
-                play.play, ladder.ladder, serve.serve, tables.tables):
+                play.play, ladder.ladder, serve.serve):
     cli.add_command(command)
+cli.add_command(tables)
+
+
+def complete_scenario(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """The shipped scenarios of both games whose names start with what is typed, and files (a scenario file of
+    one's own)."""
+    from warroom.core.game import shipped_scenarios
+
+    names = sorted({path.stem for files in shipped_scenarios().values() for path in files})
+    found = [CompletionItem(name) for name in names if name.startswith(incomplete)]
+    return [*found, CompletionItem(incomplete, type="file")]
+
+
+SCENARIO_ARGUMENTS = {"scenario_name", "scenario_names", "scenario"}
+"""The names of the arguments that take a scenario, in every command (``scenario show`` names its own ``file``)."""
+
+
+def _complete_scenarios(group: click.Group, path: tuple[str, ...] = ()) -> None:
+    """Give every argument that takes a scenario the completion of the shipped scenario names."""
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            _complete_scenarios(command, (*path, name))
+            continue
+        for param in command.params:
+            takes_scenario = param.name in SCENARIO_ARGUMENTS or ((*path, name) == ("scenario", "show")
+                                                                  and param.name == "file")
+            if isinstance(param, click.Argument) and takes_scenario and param._custom_shell_complete is None:
+                param._custom_shell_complete = complete_scenario
+
+
+_complete_scenarios(cli)
 
 
 def main() -> None:

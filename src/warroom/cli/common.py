@@ -8,7 +8,6 @@ import click
 from rich.console import Console
 
 
-
 class _Console(Console):
     """Standard output through rich; a reader that stops reading (``| head``) is a ``BrokenPipeError`` for
     :func:`warroom.cli.app.main` to end quietly, not rich's own exit with status 1."""

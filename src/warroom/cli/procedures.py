@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import click
+from click.shell_completion import CompletionItem
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -22,6 +23,28 @@ from warroom.present.procedures import parse_pairs, procedure_help
 
 OPTIONS = "--json, --plot FILE, --trials N, --seed S, --base-tables FILE, --help"
 """The options of ``odds`` and ``roll``, for the error an unknown one gets."""
+
+
+def complete_procedure(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Procedure names that start with what is typed: a name alone where it is unique, else its full id
+    (``company-fire/anti-tank-fire``); full ids too once a ``/`` is typed."""
+    specs = registry.procedures()
+    count: dict[str, int] = {}
+    for spec in specs:
+        count[spec.name] = count.get(spec.name, 0) + 1
+    found = set()
+    for spec in specs:
+        if "/" in incomplete or count[spec.name] > 1:  # a name several rulesets share needs its full id
+            if spec.id.startswith(incomplete) or spec.name.startswith(incomplete):
+                found.add(spec.id)
+        elif spec.name.startswith(incomplete):
+            found.add(spec.name)
+    return [CompletionItem(name) for name in sorted(found)]
+
+
+def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Ruleset ids that start with what is typed."""
+    return [CompletionItem(info.id, help=info.title) for info in registry.rulesets() if info.id.startswith(incomplete)]
 
 
 @click.command()
@@ -56,7 +79,7 @@ def rulesets() -> None:
 
 
 @click.command()
-@click.argument("ruleset", required=False)
+@click.argument("ruleset", required=False, shell_complete=complete_ruleset)
 def procedures(ruleset: str | None) -> None:
     """List the rule procedures, of one RULESET or of all."""
     specs = registry.procedures(ruleset)
@@ -81,7 +104,7 @@ def _common(spec_name: str, pairs: tuple[str, ...], show_help: bool, verb: str) 
 
 
 @click.command(context_settings=NO_HELP)
-@click.argument("procedure", required=False, default="")
+@click.argument("procedure", required=False, default="", shell_complete=complete_procedure)
 @click.argument("pairs", nargs=-1, type=click.UNPROCESSED)
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), help="write a bar chart (PNG, SVG, PDF)")
@@ -141,7 +164,7 @@ def _odds_with_progress(spec: ProcedureSpec, values: dict[str, str], trials: int
 
 
 @click.command(context_settings=NO_HELP)
-@click.argument("procedure", required=False, default="")
+@click.argument("procedure", required=False, default="", shell_complete=complete_procedure)
 @click.argument("pairs", nargs=-1, type=click.UNPROCESSED)
 @click.option("--seed", type=SEED, default=None, help="seed of the dice (omit for fresh dice)")
 @click.option("--json", "as_json", is_flag=True, help="print the ruling as JSON")

@@ -10,6 +10,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from warroom.cli.common import console
+from warroom.cli.procedures import complete_ruleset
 
 
 @click.group()
@@ -130,7 +131,7 @@ def search(words: tuple[str, ...], limit: int, as_json: bool) -> None:
 
 
 @rules.command()
-@click.argument("ruleset", required=False)
+@click.argument("ruleset", required=False, shell_complete=complete_ruleset)
 @click.option("--tests", "tests_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="the tests folder to read rule markers from (default: ./tests)")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
@@ -146,4 +147,4 @@ def coverage(ruleset: str | None, tests_dir: Path | None, as_json: bool) -> None
     if as_json:
         click.echo(json.dumps(coverage_json(ruleset, tests_dir), ensure_ascii=False))
     else:
-        console.print(render_coverage(ruleset, tests_dir, width=console.width), soft_wrap=False)
+        console.print(render_coverage(ruleset, tests_dir))

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -586,7 +586,7 @@ def _seed_table(seed: SeedCoverage) -> RichTable:
     return table
 
 
-NARROW = 120
+NARROW = 160
 """Below this many columns the coverage of a seed is a list, a section at a time, rather than a table whose
 four columns would break every name (an 80-column terminal)."""
 
@@ -613,10 +613,22 @@ def _seed_list(seed: SeedCoverage) -> RenderableType:
     return Group(*parts)
 
 
-def render_report(report: CoverageReport, width: int | None = None) -> RenderableType:
-    """A coverage report as rich text: a table (a list when ``width`` is under :data:`NARROW`) and a summary line
-    per seed, then anything unknown."""
-    narrow = width is not None and width < NARROW
+@dataclass(frozen=True)
+class _ReportView:
+    """A coverage report laid out for the width it is printed in: a table per seed from :data:`NARROW` columns,
+    else a list (or always the one ``width`` chooses)."""
+
+    report: CoverageReport
+    width: int | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = self.width if self.width is not None else options.max_width
+        # words wrap here even on a console that prints soft-wrapped lines: a name is never cut, only wrapped
+        yield from console.render(_report_parts(self.report, width < NARROW),
+                                  options.update(no_wrap=False, overflow="fold"))
+
+
+def _report_parts(report: CoverageReport, narrow: bool) -> RenderableType:
     parts: list[RenderableType] = []
     if report.tests_dir is not None:
         parts.append(Text(f"tests read from {report.tests_dir}", style="dim"))
@@ -633,10 +645,16 @@ def render_report(report: CoverageReport, width: int | None = None) -> Renderabl
     return Group(*parts)
 
 
+def render_report(report: CoverageReport, width: int | None = None) -> RenderableType:
+    """A coverage report as rich text: a table (a list in a terminal under :data:`NARROW` columns, or when
+    ``width`` is under it) and a summary line per seed, then anything unknown."""
+    return _ReportView(report, width)
+
+
 def render_coverage(ruleset: str | None = None, tests_dir: Path | None = None,
                     width: int | None = None) -> RenderableType:
     """Coverage of every seed (or of ``ruleset``'s seed) as a rich renderable for ``warroom rules coverage``, laid
-    out for a terminal ``width`` columns wide (a table from :data:`NARROW` columns, else a list)."""
+    out for the terminal it is printed in (or for ``width`` columns)."""
     return render_report(compute_coverage(ruleset, tests_dir), width)
 
 
