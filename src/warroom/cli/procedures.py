@@ -83,12 +83,18 @@ def rulesets() -> None:
 def procedures(ruleset: str | None) -> None:
     """List the rule procedures, of one RULESET or of all."""
     specs = registry.procedures(ruleset)
-    table = Table(title=f"Procedures{' of ' + ruleset if ruleset else ''}", show_lines=False)
-    table.add_column("procedure", no_wrap=True)
-    table.add_column("what it resolves")
-    table.add_column("rule (seed section)")
+    table = Table(title=f"Procedures{' of ' + ruleset if ruleset else ''}", title_justify="left", show_lines=False)
+    table.add_column("procedure", no_wrap=True, min_width=max((len(spec.id) for spec in specs), default=9))
+    narrow = console.width < 120  # the rule goes under what it resolves, so the words keep a readable column
+    table.add_column("what it resolves (rule: seed section)" if narrow else "what it resolves")
+    if not narrow:
+        table.add_column("rule (seed section)")
     for spec in specs:
-        table.add_row(spec.id, escape(spec.summary), escape("; ".join(spec.rule.sections)))
+        rule = escape("; ".join(spec.rule.sections))
+        if narrow:
+            table.add_row(spec.id, f"{escape(spec.summary)}\n[dim]rule: {rule}[/dim]")
+        else:
+            table.add_row(spec.id, escape(spec.summary), rule)
     console.print(table)
     console.print("Parameters of one: warroom odds PROCEDURE --help")
 
