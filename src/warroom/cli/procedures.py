@@ -81,7 +81,12 @@ def rulesets() -> None:
 @click.command()
 @click.argument("ruleset", required=False, shell_complete=complete_ruleset)
 def procedures(ruleset: str | None) -> None:
-    """List the rule procedures, of one RULESET or of all."""
+    """List the rule procedures, of one RULESET or of all, each with what it resolves and the rule it applies.
+
+    \b
+      warroom procedures company-fire
+      warroom procedures
+    """
     specs = registry.procedures(ruleset)
     table = Table(title=f"Procedures{' of ' + ruleset if ruleset else ''}", title_justify="left", show_lines=False)
     table.add_column("procedure", no_wrap=True, min_width=max((len(spec.id) for spec in specs), default=9))

@@ -107,7 +107,11 @@ def tables() -> None:
 
 @tables.command("list")
 def list_tables() -> None:
-    """Every ruleset's base-game tables: their names in a --base-tables file and what each stands in for."""
+    """Every ruleset's base-game tables: their names in a --base-tables file and what each stands in for.
+
+    \b
+      warroom tables list
+    """
     table = Table(title="Base-game tables (warroom ships a stand-in for each)", title_justify="left")
     table.add_column("ruleset", no_wrap=True)
     table.add_column("table", no_wrap=True)
