@@ -314,7 +314,7 @@ def test_completion_of_procedures_scenarios_and_rules() -> None:
     assert complete("roll", "anti") == ["anti-tank-obstacle", "brigade/anti-tank-fire", "company-fire/anti-tank-fire"]
     assert complete("odds", "company-fire/gr") == ["company-fire/group-fire"]
     assert complete("playout", "hedg")[:2] == ["hedgerow_breakout", "hedgerow_hell"]
-    assert complete("play", "pon")[0] == "ponyri" and complete("simulate", "hill")[0] == "hill_112"
+    assert complete("play", "pon")[0] == "ponyri" and complete("play", "hill")[0] == "hill_112"
     assert complete("scenario", "show", "cross")[0] == "crossroads_patrol"
     assert complete("procedures", "b") == ["bfwwii-house", "brigade"]
     assert complete("rules", "show", "CF-7") == ["CF-7"] + [f"CF-{n}" for n in range(70, 80)]
