@@ -41,6 +41,9 @@ def cli(ctx: click.Context) -> None:
       warroom odds group-fire firers=rifle_squad,rifle_squad cover=true
       warroom roll close-assault att_smg=true def_pinned=true --seed 7
       warroom odds rally --help
+      warroom rules show CF-7            a reading a ruling cites; 'rules search WORDS' finds one
+
+    Shell completion: eval "$(_WARROOM_COMPLETE=bash_source warroom)" in ~/.bashrc.
     """
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())

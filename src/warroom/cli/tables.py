@@ -77,7 +77,9 @@ def export_text(ruleset: str) -> str:
 
 def _write_whole(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all: a temporary file beside it, then renamed over it."""
-    folder = path.parent if str(path.parent) else Path(".")
+    if not path.name or path.is_dir():
+        raise UsageError(f"--output '{path}' is not a file name; give one, e.g. --output my-tables.toml")
+    folder = path.parent
     if not folder.is_dir():
         raise UsageError(f"--output {path}: the folder {folder} does not exist")
     try:
