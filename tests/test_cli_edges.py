@@ -78,13 +78,25 @@ def test_rulesets_status_is_worked_out_from_the_registry_and_coverage(capsys, mo
     assert statuses["company-fire"].procedures == len(registry.procedures("company-fire"))
     assert str(statuses["fow-bunkers"]) == "20 procedures; all 10 seed sections implemented"
     cf = statuses["company-fire"]
-    assert str(cf) == f"the full game, 19 procedures; {cf.implemented} of 42 seed sections implemented"
-    assert cf.implemented == 42 - len(cf.missing) and "Ground" in cf.missing  # a scale note, no rule to code
+    # Ground (the ground scale), Firing (the designer's note on ranges) and Special Terrain Rules (a heading over
+    # Bocage and Mines) hold no rule: 42 - 3 = 39 sections with a rule, each implemented
+    assert (cf.notes, cf.missing, cf.implemented) == (3, (), 39)
+    assert str(cf) == "the full game, 19 procedures; all 39 seed sections with a rule implemented (3 more are notes)"
     report = coverage.compute_coverage("company-fire", tests=False, stand_ins=False)
     assert cf.implemented == report.seeds[0].implemented
     flat = " ".join(out.replace("│", " ").split())  # a wrapped cell, read on across its lines
     assert "20 procedures; all 10 seed sections implemented" in flat
-    assert f"company-fire: seed sections no code implements yet: {', '.join(cf.missing)}" in flat
+    assert "all 39 seed sections with a rule implemented (3 more are notes)" in flat
+    assert "no code implements yet" not in flat
+
+
+def test_a_section_that_holds_no_rule_is_a_note_not_a_gap(tmp_path: Path) -> None:
+    sections = {s.section: s for s in coverage.compute_coverage("company-fire", tmp_path).seeds[0].sections}
+    assert sections["Ground"].status == "a note, no rule" and "ground scale" in sections["Ground"].note
+    assert sections["Special Terrain Rules"].status == "a note, no rule"
+    assert sections["Scale"].status == "implemented, untested" and sections["Scale"].note == ""
+    missing = coverage.ruleset_statuses()["company-fire"]
+    assert "Ground" not in missing.missing
 
 
 def test_a_status_follows_coverage_when_what_is_declared_changes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -93,7 +105,8 @@ def test_a_status_follows_coverage_when_what_is_declared_changes(monkeypatch: py
     monkeypatch.setattr(coverage, "rule_uses", lambda: ())
     after = coverage.ruleset_statuses()["company-fire"]
     assert after.implemented < before.implemented and "Stacking" in after.missing
-    assert str(after) != str(before)
+    assert str(after) == (f"the full game, 19 procedures; {after.implemented} of 39 seed sections with a rule "
+                          "implemented")
 
 
 # --- warroom rules show / search ------------------------------------------------------------------------------------

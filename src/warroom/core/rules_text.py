@@ -61,6 +61,9 @@ class SeedSection(Table):
 
     name: str = Field(min_length=1)
     aliases: tuple[str, ...] = ()
+    note: str = ""
+    """Why the section holds no rule to implement (a scale note, a heading over the sections after it), where it
+    holds none; rule coverage shows such a section as a note rather than as a rule no code implements."""
 
     def names(self) -> tuple[str, ...]:
         """The section's name followed by its aliases."""

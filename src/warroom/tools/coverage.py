@@ -40,7 +40,7 @@ from warroom.core.rules_text import SeedSections as SeedSections
 from warroom.core.rules_text import load_seed_sections as load_seed_sections
 from warroom.core.rules_text import section_key as section_key
 
-Status = Literal["implemented+tested", "implemented, untested", "tested only", "not implemented"]
+Status = Literal["implemented+tested", "implemented, untested", "tested only", "not implemented", "a note, no rule"]
 CitationKind = Literal["procedure", "declared", "test"]
 
 
@@ -281,6 +281,8 @@ class SectionCoverage:
     declared: tuple[str, ...]
     tests: tuple[str, ...]
     stand_ins: tuple[str, ...] = ()
+    note: str = ""
+    """Why the section holds no rule to implement, as the section list says, where it holds none."""
 
     @property
     def implemented_by(self) -> tuple[str, ...]:
@@ -289,10 +291,12 @@ class SectionCoverage:
 
     @property
     def status(self) -> Status:
-        """Whether the section is implemented, tested, both or neither."""
+        """Whether the section is implemented, tested, both or neither (or, neither and holding no rule, a note)."""
         if self.implemented_by:
             return "implemented+tested" if self.tests else "implemented, untested"
-        return "tested only" if self.tests else "not implemented"
+        if self.tests:
+            return "tested only"
+        return "a note, no rule" if self.note else "not implemented"
 
     def to_dict(self) -> dict[str, Any]:
         """The section's coverage as plain data."""
@@ -303,6 +307,7 @@ class SectionCoverage:
             "declared": list(self.declared),
             "tests": list(self.tests),
             "stand_in_base_tables": list(self.stand_ins),
+            "note": self.note,
         }
 
 
@@ -479,6 +484,7 @@ def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None, 
                 SectionCoverage(
                     section.name, by(seed, section, "procedure"), by(seed, section, "declared"),
                     by(seed, section, "test"), _stand_ins(by(seed, section, "procedure")) if stand_ins else (),
+                    section.note,
                 )
                 for section in seed.sections
             ),
@@ -498,15 +504,19 @@ class RulesetStatus:
     sections: int
     implemented: int
     missing: tuple[str, ...]
-    """The seed sections no procedure or declared game code implements yet."""
+    """The seed sections holding a rule that no procedure or declared game code implements yet."""
+    notes: int = 0
+    """The seed sections that hold no rule (a scale note, a heading) and no code implements."""
 
     def __str__(self) -> str:
         what = ["the full game"] if self.game else []
         what.append(f"{self.procedures} procedure{'s' if self.procedures != 1 else ''}")
-        if self.implemented == self.sections:
-            cover = f"all {self.sections} seed sections implemented"
+        rules = self.sections - self.notes
+        if not self.missing:
+            cover = f"all {self.sections} seed sections implemented" if not self.notes else \
+                f"all {rules} seed sections with a rule implemented ({self.notes} more are notes)"
         else:
-            cover = f"{self.implemented} of {self.sections} seed sections implemented"
+            cover = f"{self.implemented} of {rules} seed sections with a rule implemented"
         return f"{', '.join(what)}; {cover}"
 
 
@@ -523,7 +533,8 @@ def ruleset_statuses() -> dict[str, RulesetStatus]:
     return {
         seed.seed.ruleset: RulesetStatus(
             seed.seed.ruleset, seed.seed.ruleset in playable, counts.get(seed.seed.ruleset, 0), len(seed.sections),
-            seed.implemented, tuple(s.section for s in seed.sections if not s.implemented_by))
+            seed.implemented, tuple(s.section for s in seed.sections if not s.implemented_by and not s.note),
+            sum(1 for s in seed.sections if not s.implemented_by and s.note))
         for seed in report.seeds
     }
 
@@ -545,6 +556,7 @@ _STATUS_STYLE: dict[Status, str] = {
     "implemented, untested": "yellow",
     "tested only": "magenta",
     "not implemented": "dim",
+    "a note, no rule": "dim",
 }
 
 _TESTS_SHOWN = 3
