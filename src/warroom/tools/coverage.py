@@ -589,7 +589,7 @@ def _seed_table(seed: SeedCoverage) -> RichTable:
         cells: list[str | Text] = [
             section.section,
             Text(section.status, style=_STATUS_STYLE[section.status]),
-            ", ".join(implemented),
+            ", ".join(implemented) or Text(section.note, style="dim"),
             _tests_cell(section.tests),
         ]
         if with_stand_ins:
@@ -616,6 +616,8 @@ def _seed_list(seed: SeedCoverage) -> RenderableType:
         implemented = [p.removeprefix(own) for p in section.procedures] + list(section.declared)
         if implemented:
             parts.append(Padding(Text("by: " + ", ".join(implemented)), (0, 0, 0, 4), expand=False))
+        elif section.note:
+            parts.append(Padding(Text("note: " + section.note, style="dim"), (0, 0, 0, 4), expand=False))
         if section.tests:
             parts.append(Padding(Text("tests: " + _tests_cell(section.tests)), (0, 0, 0, 4), expand=False))
         if section.stand_ins:
