@@ -240,6 +240,15 @@ def test_procedures_at_80_columns_show_every_id_whole(capsys, monkeypatch, eight
     assert {spec.id for spec in registry.procedures()} <= cells
 
 
+def test_an_80_column_terminal_as_the_shell_says_it() -> None:
+    """COLUMNS=80 in the environment, as a terminal of that width sets it: every procedure id whole."""
+    env = {**os.environ, "PYTHONPATH": SRC, "COLUMNS": "80"}
+    done = subprocess.run([sys.executable, "-m", "warroom", "procedures", "brigade"], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0 and max(len(line) for line in done.stdout.splitlines()) == 80
+    assert {spec.id for spec in registry.procedures("brigade")} <= set(table_cells(done.stdout))
+
+
 def test_rulesets_and_ai_list_at_80_columns_show_every_name_whole(capsys, monkeypatch, eighty) -> None:  # type: ignore[no-untyped-def]
     from warroom.ai import STRENGTHS, available
 
