@@ -113,6 +113,7 @@ def test_a_status_follows_coverage_when_what_is_declared_changes(monkeypatch: py
 
 
 def test_rules_show_a_ruling_by_its_id(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("COLUMNS", "200")
     code, out, _ = run(capsys, monkeypatch, "rules", "show", "CF-7")
     assert code == 0
     lines = out.splitlines()
@@ -125,6 +126,7 @@ def test_rules_show_a_ruling_by_its_id(capsys, monkeypatch) -> None:  # type: ig
 
 
 def test_rules_show_a_seed_section_by_name(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("COLUMNS", "200")
     code, out, _ = run(capsys, monkeypatch, "rules", "show", "002", "Opportunity Fire")
     assert code == 0
     lines = out.splitlines()
@@ -137,6 +139,16 @@ def test_rules_show_a_seed_section_by_name(capsys, monkeypatch) -> None:  # type
     assert run(capsys, monkeypatch, "rules", "show", "company-fire", "opportunity", "fire")[1] == out
     listing = run(capsys, monkeypatch, "rules", "show", "004")[1]
     assert listing.startswith("004 WW2 Rules for Brigade level games") and "8 sections" in listing.splitlines()[0]
+
+
+def test_rules_show_wraps_between_words_at_80_columns(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("COLUMNS", "80")
+    out = run(capsys, monkeypatch, "rules", "show", "CF-7")[1]
+    assert out.splitlines()[1:3] == ["Section:  Unit Status, Hit Results and Rallying (Rally); Movement (Movement",
+                                     "          Test); Close Assault"]
+    out = run(capsys, monkeypatch, "rules", "show", "002", "Opportunity Fire")[1]
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert "- Only a single unit with LOS to the destination grid space may fire, using the\n  method for " in out
 
 
 @pytest.mark.parametrize(("args", "says"), [

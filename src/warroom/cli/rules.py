@@ -4,6 +4,8 @@ much of them warroom covers."""
 from __future__ import annotations
 
 import json
+import shutil
+import textwrap
 from pathlib import Path
 
 import click
@@ -47,6 +49,13 @@ def _complete_section(ctx: click.Context, param: click.Parameter, incomplete: st
     return [CompletionItem(s.name) for s in seed.sections if s.name.casefold().startswith(incomplete.casefold())]
 
 
+def _wrapped(text: str, indent: str) -> str:
+    """``text`` wrapped between words to the terminal's width, later lines indented by ``indent``."""
+    width = max(40, shutil.get_terminal_size().columns)
+    return textwrap.fill(text, width=width, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False)
+
+
 def _plain(markdown: str) -> str:
     """A cell of docs/rulings.md as a terminal shows it: without the code and bold marks."""
     return markdown.replace("`", "").replace("**", "")
@@ -74,9 +83,8 @@ def show(ref: str, section: tuple[str, ...], as_json: bool) -> None:
             click.echo(json.dumps(ruling, ensure_ascii=False))
             return
         click.echo(f"{ruling['id']}  ({_plain(ruling['under'])})")
-        click.echo(f"Section:  {_plain(ruling['section'])}")
-        click.echo(f"Question: {_plain(ruling['question'])}")
-        click.echo(f"Reading:  {_plain(ruling['reading'])}")
+        for label, key in (("Section:  ", "section"), ("Question: ", "question"), ("Reading:  ", "reading")):
+            click.echo(_wrapped(label + _plain(ruling[key]), " " * len(label)))
         return
     if not section and "-" in ref and ref.split("-")[-1].isdigit():
         find_ruling(ref)  # an id that looks like a ruling's: the error names the close ones
@@ -100,7 +108,9 @@ def show(ref: str, section: tuple[str, ...], as_json: bool) -> None:
         return
     click.echo(f'{seed.number} {seed.title}, section "{found.name}" ({seed.file})')
     click.echo("")
-    click.echo(text)
+    for line in text.splitlines():  # a paragraph a line in the seed: wrapped between words, list items hanging
+        bullet = len(line) - len(line.lstrip(" -*")) if line.lstrip().startswith(("- ", "* ")) else 0
+        click.echo(_wrapped(line, " " * bullet) if line.strip() else "")
 
 
 @rules.command()
