@@ -135,8 +135,8 @@ def search(words: tuple[str, ...], limit: int, as_json: bool) -> None:
         click.echo(f"no seed section or reading holds all of: {' '.join(words)}")
         return
     for hit in hits:
-        click.echo(f"{hit.ref}  {_plain(hit.title)}")
-        click.echo(f"    {_plain(hit.excerpt)}")
+        click.echo(_wrapped(f"{hit.ref}  {_plain(hit.title)}", "    "))
+        click.echo(_wrapped(f"    {_plain(hit.excerpt)}", "    "))
     click.echo(f"Open one: warroom rules show {hits[0].ref}")
 
 
