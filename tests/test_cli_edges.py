@@ -356,6 +356,17 @@ def test_completion_of_procedures_scenarios_and_rules() -> None:
     assert complete("tables", "export", "f") == ["fow-bunkers"]
 
 
+def test_completion_of_a_procedures_key_value_words() -> None:
+    """Rally's parameters (seed "Unit Status, Hit Results and Rallying"): status, enemy_los, experience, leader."""
+    assert complete("odds", "rally", "") == ["status=", "enemy_los=", "experience=", "leader="]
+    assert complete("odds", "rally", "status=") == ["status=pinned", "status=suppressed"]
+    assert complete("roll", "rally", "status=pinned", "") == ["enemy_los=", "experience=", "leader="]
+    assert complete("odds", "rally", "enemy_los=") == ["enemy_los=true", "enemy_los=false"]
+    assert "firers=rifle_squad,hmg" in complete("odds", "group-fire", "firers=rifle_squad,")
+    assert complete("odds", "rally", "status", "=", "su") == ["suppressed"]  # bash splits a word at "="
+    assert complete("odds", "no-such-procedure", "st") == []
+
+
 def test_completion_through_the_shell_protocol() -> None:
     """What bash does: source the script, then ask with COMP_WORDS and COMP_CWORD."""
     env = {**os.environ, "PYTHONPATH": SRC, "_WARROOM_COMPLETE": "bash_source"}

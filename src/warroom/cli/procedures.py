@@ -42,6 +42,34 @@ def complete_procedure(ctx: click.Context, param: click.Parameter, incomplete: s
     return [CompletionItem(name) for name in sorted(found)]
 
 
+def complete_pair(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """A procedure's ``key=value`` words: its parameters not yet given as ``key=``, then a parameter's values (a
+    yes/no, one of its choices; for a list of choices, the next one after a comma)."""
+    from warroom.core.errors import UsageError
+
+    try:
+        spec = get_procedure(ctx.params.get("procedure") or "")
+    except UsageError:
+        return []
+    words = list(ctx.params.get("pairs") or ())
+    if "=" not in incomplete and len(words) >= 2 and words[-1] == "=" and words[-2] in {p.name for p in spec.params}:
+        found = spec.param(words[-2])  # bash splits "key=value" at the "=": the value is a word of its own
+        values = ("true", "false") if found.kind == "bool" else found.choices
+        return [CompletionItem(v) for v in values if v.startswith(incomplete)]
+    key, eq, value = incomplete.partition("=")
+    if not eq:
+        given = {word.partition("=")[0] for word in words}
+        return [CompletionItem(f"{p.name}=", help=p.allowed()) for p in spec.params
+                if p.name.startswith(key) and p.name not in given]
+    if key not in {p.name for p in spec.params}:
+        return []
+    found = spec.param(key)
+    head, _, last = value.rpartition(",") if found.kind in ("choices", "cards") else ("", "", value)
+    values = ("true", "false") if found.kind == "bool" else found.choices
+    prefix = f"{key}={head}{',' if head else ''}"
+    return [CompletionItem(prefix + v) for v in values if v.startswith(last)]
+
+
 def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Ruleset ids that start with what is typed."""
     return [CompletionItem(info.id, help=info.title) for info in registry.rulesets() if info.id.startswith(incomplete)]
@@ -116,7 +144,7 @@ def _common(spec_name: str, pairs: tuple[str, ...], show_help: bool, verb: str) 
 
 @click.command(context_settings=NO_HELP)
 @click.argument("procedure", required=False, default="", shell_complete=complete_procedure)
-@click.argument("pairs", nargs=-1, type=click.UNPROCESSED)
+@click.argument("pairs", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_pair)
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), help="write a bar chart (PNG, SVG, PDF)")
 @click.option("--trials", type=click.IntRange(0, 100_000_000), default=0, help="add a Monte Carlo column of N trials")
@@ -176,7 +204,7 @@ def _odds_with_progress(spec: ProcedureSpec, values: dict[str, str], trials: int
 
 @click.command(context_settings=NO_HELP)
 @click.argument("procedure", required=False, default="", shell_complete=complete_procedure)
-@click.argument("pairs", nargs=-1, type=click.UNPROCESSED)
+@click.argument("pairs", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_pair)
 @click.option("--seed", type=SEED, default=None, help="seed of the dice (omit for fresh dice)")
 @click.option("--json", "as_json", is_flag=True, help="print the ruling as JSON")
 @click.option("--base-tables", type=click.Path(dir_okay=False, path_type=Path), default=None,
