@@ -100,14 +100,14 @@ def test_demo_runs(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
 
 def test_scenario_list_and_show(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run(capsys, monkeypatch, "scenario", "list")
-    assert code == 0 and "Hedgerow Hell" in out and "Devil's" in out and out.count("rifle company") == 3
+    assert code == 0 and "hedgerow_hell" in out and "munassib_minefield" in out and out.count("attacker,") == 7
     code, out, _ = run(capsys, monkeypatch, "scenario", "show", "hedgerow_hell", "--as", "attacker")
     assert code == 0 and "HEDGEROW HELL" in out and "Map (the attacker's view)" in out
     picture = tmp_path / "map.png"
     code, out, _ = run(capsys, monkeypatch, "scenario", "show", "villa_rogatti", "--png", str(picture))
     assert code == 0 and picture.read_bytes()[:4] == b"\x89PNG" and "map drawn to" in out
     code, _, err = run(capsys, monkeypatch, "scenario", "show", "nowhere")
-    assert code == 2 and "shipped scenarios: " in err and err.count("\n") == 1
+    assert code == 2 and "shipped: " in err and err.count("\n") == 1
     bad = tmp_path / "bad.toml"
     bad.write_text("name = 'x'\n")
     code, _, err = run(capsys, monkeypatch, "scenario", "show", str(bad))

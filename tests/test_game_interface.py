@@ -218,8 +218,10 @@ def test_a_record_cut_short_is_refused(scenario: Path) -> None:
 
 def test_a_record_of_the_first_format_replays_without_digests(scenario: Path, tmp_path: Path) -> None:
     record, actions = _race_record(scenario)
-    old = {key: value for key, value in record.to_json().items() if key not in ("digests", "final_digest")}
+    old = {key: value for key, value in record.to_json().items()
+           if key not in ("digests", "final_digest", "scenario_text")}
     old["format"] = "warroom-game-record/1"
+    old["scenario"] = str(scenario.resolve())  # the first format named the scenario by its path
     path = tmp_path / "old.json"
     path.write_text(json.dumps(old))
     loaded = GameRecord.load(path)
@@ -232,8 +234,9 @@ def test_replay_refuses_another_scenario_or_version(scenario: Path, tmp_path: Pa
     game = load_game("race", scenario)
     record = record_of(game, 1, ["hold"], scenario)
     scenario.write_text("name = 'changed'\n")
+    assert len(replay(record)) == 2  # the record holds the scenario it was played on
     with pytest.raises(UsageError, match="not the one the record was made with"):
-        replay(record)
+        replay(record, scenario)
     with pytest.raises(UsageError, match="whose rules differ"):
         replay(replace(record, version="0", scenario_sha256=game_module.scenario_digest(scenario)))
 
@@ -245,18 +248,18 @@ def test_replay_refuses_another_scenario_or_version(scenario: Path, tmp_path: Pa
         ("[]", "not a game record"),
         ('{"format": "other"}', "format is 'other'"),
         ('{"format": "warroom-game-record/1", "ruleset": "race", "version": "1", "scenario": "s", '
-         '"scenario_sha256": "x", "seed": "1", "actions": []}', "field 'seed' must be a int"),
+         '"scenario_sha256": "x", "seed": "1", "actions": []}', "field 'seed' is \"1\": a game's seed is a whole"),
         ('{"format": "warroom-game-record/1", "ruleset": "race", "version": "1", "scenario": "s", '
-         '"scenario_sha256": "x", "seed": 1, "actions": [-1]}', "must list whole numbers"),
+         '"scenario_sha256": "x", "seed": 1, "actions": [-1]}', r"field 'actions' \(item 1\) is -1: a list of"),
         ('{"format": "warroom-game-record/1", "ruleset": "race", "version": "1", "scenario": "s", '
          '"scenario_sha256": "x", "seed": -3, "actions": []}', "field 'seed' is -3: a game's seed is a whole number "
-         "from 0"),
+         "from 0 to 2"),
         ('{"format": "warroom-game-record/2", "ruleset": "race", "version": "1", "scenario": "s", '
          '"scenario_sha256": "x", "seed": 1, "actions": [1], "digests": ["xyz"], "final_digest": ""}',
-         "field 'digests' must list 16-digit hexadecimal"),
+         r"field 'digests' \(item 1\) is \"xyz\": a list of 16-digit hexadecimal"),
         ('{"format": "warroom-game-record/2", "ruleset": "race", "version": "1", "scenario": "s", '
          '"scenario_sha256": "x", "seed": 1, "actions": [1], "digests": ["0123456789abcdef"]}',
-         "field 'final_digest' must be a 64-digit"),
+         "field 'final_digest' is missing: a 64-digit"),
     ],
 )
 def test_a_broken_record_is_one_clear_error(tmp_path: Path, text: str, message: str) -> None:

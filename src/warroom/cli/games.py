@@ -14,10 +14,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from warroom.cli.common import SEED, console, narrate, result_line
+from warroom.cli.common import SEED, console, result_line
 from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord
-from warroom.present.odds import action_odds_lines
 
 
 @click.command()
@@ -28,14 +27,20 @@ from warroom.present.odds import action_odds_lines
 @click.option("--json", "as_json", is_flag=True, help="print the record, the result and the narration as JSON")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="save the game record to FILE (replay it with 'warroom replay FILE')")
-@click.option("--as", "viewer", type=click.Choice(["umpire", "attacker", "defender"]), default="umpire",
-              show_default=True, help="narrate as the umpire sees it, or as one side may")
+@click.option("--as", "viewer", default="umpire", show_default=True, metavar="SIDE",
+              help="narrate as the umpire sees it, or as one side may: the scenario's own side names "
+                   "(attacker, defender in Company Fire; german, soviet, british ... in Brigade)")
 @click.option("--max-actions", type=click.IntRange(1, 1_000_000), default=20_000, show_default=True,
               help="stop after this many actions even if the game is not over")
 @click.option("--odds", "show_odds", is_flag=True,
               help="before each action that rolls dice, its exact odds as the side to act may know them")
+@click.option("--board", "show_board", is_flag=True,
+              help="draw the board (text, as 'warroom play' does) at the start and after each card or phase")
+@click.option("--png-every", "png_every", type=(click.IntRange(1), click.Path(file_okay=False, path_type=Path)),
+              default=None, metavar="N DIR",
+              help="draw the board after every N-th action to DIR/action_NNNNN.png (the set-up and the end too)")
 def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, save: Path | None, viewer: str,
-            max_actions: int, show_odds: bool) -> None:
+            max_actions: int, show_odds: bool, show_board: bool, png_every: tuple[int, Path] | None) -> None:
     """Play a whole game with random legal actions for both sides and narrate every ruling.
 
     SCENARIO is a scenario file or the name of a shipped one ('warroom scenario list').
@@ -44,13 +49,18 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
       warroom playout hedgerow_hell --seed 7
       warroom playout villa_rogatti --save game.json && warroom replay game.json
       warroom playout hedgerow_hell --odds --as attacker
+      warroom playout ponyri --as german --board
+      warroom playout hill_112 --png-every 20 pictures/
     """
+    from warroom.cli.game_views import draw_every, picture_folder, tell, title_of, viewer_of
     from warroom.core.game import find_scenario, load_game, record_of
     from warroom.sim.playout import random_playout
 
     game_id, path = find_scenario(scenario_name, ruleset)
     game = load_game(game_id, path)
-    side = None if viewer == "umpire" else viewer
+    side = viewer_of(game, viewer)
+    if png_every is not None:
+        picture_folder(*png_every)
     states, actions = random_playout(game, seed, max_actions)
     final = states[-1]
     record = record_of(game, seed, actions, path, states)
@@ -72,13 +82,11 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
                            for n in range(1, len(states))]
         click.echo(json.dumps(out, ensure_ascii=False))
         return
-    click.echo(f"{game.scenario_name} ({game_id}@{game.version}), seed {seed}: random legal actions for both sides")
-    for n, state in enumerate(states):
-        if n:
-            click.echo(f"\n[{n}] {actions[n - 1]}")
-            for line in action_odds_lines(odds_before(n)):
-                click.echo(f"  {line}")
-        narrate(state.narration(side), as_json)
+    click.echo(f"{title_of(game)} ({game_id}@{game.version}), seed {seed}: random legal actions for both sides")
+    tell(game, states, actions, side, odds_before, show_board)
+    if png_every is not None:
+        written = draw_every(game, states, png_every[0], png_every[1], side)
+        click.echo(f"\n{len(written)} pictures of the board drawn to {png_every[1]}.")
     click.echo()
     if not final.is_terminal():
         click.echo(f"Stopped after {len(actions)} actions; the game is not over.")
@@ -152,43 +160,75 @@ def simulate(scenario_name: str, ruleset: str | None, n_games: int, seed: int, m
 @click.command()
 @click.argument("record_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--scenario", "scenario_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="the scenario file, if it has moved since the record was made")
+              help="play the record on this scenario file (its SHA-256 must be the record's); by default the "
+                   "record's own: a shipped scenario found by name, or the text the record holds")
 @click.option("--json", "as_json", is_flag=True, help="print the result and the narration as JSON")
-@click.option("--as", "viewer", type=click.Choice(["umpire", "attacker", "defender"]), default="umpire",
-              show_default=True, help="narrate as the umpire sees it, or as one side may")
-def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer: str) -> None:
+@click.option("--as", "viewer", default="umpire", show_default=True, metavar="SIDE",
+              help="narrate as the umpire sees it, or as one side may: the scenario's own side names "
+                   "(attacker, defender in Company Fire; german, soviet, british ... in Brigade)")
+@click.option("--board", "show_board", is_flag=True,
+              help="draw the board (text, as 'warroom play' does) at the start and after each card or phase")
+@click.option("--at", "at", type=click.IntRange(0), default=None, metavar="K",
+              help="stop the narration at action K (0: the set-up) and draw the board there (text, or --png)")
+@click.option("--png", "picture", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="draw the board at action K (--at; the end when omitted) to FILE (.png or .svg)")
+@click.option("--png-every", "png_every", type=(click.IntRange(1), click.Path(file_okay=False, path_type=Path)),
+              default=None, metavar="N DIR",
+              help="draw the board after every N-th action to DIR/action_NNNNN.png (the set-up and the end too)")
+def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer: str, show_board: bool,
+           at: int | None, picture: Path | None, png_every: tuple[int, Path] | None) -> None:
     """Replay a saved game record exactly, narrating every ruling, and check it is the same game.
 
-    Every action must be legal where it is played, and the position after each must match the
-    record's digest of it: an edited, dropped or added action is reported at the first action that
-    differs. Records saved before digests were kept replay with a notice that only their result can
-    be checked.
+    A record names a shipped scenario by its name, found on any install, and holds the text of any other, so a
+    record sent to a friend replays there; a scenario whose contents changed since is refused, naming both
+    SHA-256s. Every action must be legal where it is played, and the position after each must match the
+    record's digest of it: an edited, dropped or added action is reported at the first action that differs.
+    Records saved before digests were kept replay with a notice that only their result can be checked.
+
+    \b
+      warroom replay game.json
+      warroom replay game.json --as german --board
+      warroom replay game.json --at 40 --png board.png
+      warroom replay game.json --png-every 10 pictures/
     """
+    from warroom.cli.game_views import draw_at, draw_every, picture_folder, tell, title_of, viewer_of
     from warroom.core.game import GameRecord as Record
-    from warroom.core.game import load_game
-    from warroom.core.game import replay as replay_record
+    from warroom.core.game import replay_game
 
     record = Record.load(record_file)
-    states = replay_record(record, scenario_file)
+    game, states = replay_game(record, scenario_file)
+    side = viewer_of(game, viewer)
+    if at is not None and at > len(record.actions):
+        raise UsageError(f"--at {at}: the record has actions 0 (the set-up) to {len(record.actions)}")
+    if png_every is not None:
+        picture_folder(*png_every)
     final = states[-1]
     saved = record.notes.get("result")
     same = saved is None or json.loads(json.dumps(final.result())) == saved
     checked = "positions" if record.digests is not None else ("result" if saved is not None else "legality")
+    actions = [game.decode(code) for code in record.actions]
     if as_json:
         click.echo(json.dumps({"result": final.result(), "matches_record": same, "checked": checked,
-                               "narration": [s.narration(None if viewer == "umpire" else viewer) for s in states]},
-                              ensure_ascii=False))
+                               "narration": [s.narration(side) for s in states]}, ensure_ascii=False))
     else:
-        game = load_game(record.ruleset, scenario_file or Path(record.scenario))
-        side = None if viewer == "umpire" else viewer
-        click.echo(f"Replaying {game.scenario_name} ({record.ruleset}@{record.version}), seed {record.seed}, "
+        click.echo(f"Replaying {title_of(game)} ({record.ruleset}@{record.version}), seed {record.seed}, "
                    f"{len(record.actions)} actions")
-        for n, state in enumerate(states):
-            if n:
-                click.echo(f"\n[{n}] {game.decode(record.actions[n - 1])}")
-            narrate(state.narration(side), False)
+        tell(game, states, actions, side, board=show_board, last=at)
+        if at is not None and not show_board and picture is None:
+            from warroom.cli.game_views import board_text
+
+            click.echo("")
+            click.echo(board_text(game, states[at], side))
         click.echo()
         click.echo(result_line(final.result()))
+    if picture is not None:
+        drawn = draw_at(game, states, len(states) - 1 if at is None else at, side, picture)
+        if not as_json:
+            click.echo(f"Board at action {len(states) - 1 if at is None else at} drawn to {drawn}.")
+    if png_every is not None:
+        written = draw_every(game, states, png_every[0], png_every[1], side)
+        if not as_json:
+            click.echo(f"{len(written)} pictures of the board drawn to {png_every[1]}.")
     if not same:
         raise UsageError(f"the replay ended differently from the record's saved result ({saved})")
     if as_json:

@@ -21,13 +21,16 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Annotated, Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from warroom.core.errors import UsageError, suggest
 
-RECORD_FORMAT = "warroom-game-record/2"
-#: Records of the first format hold no position digests; they still replay, with a notice.
-OLD_RECORD_FORMATS = ("warroom-game-record/1",)
+RECORD_FORMAT = "warroom-game-record/3"
+#: Records of the first format hold no position digests; they still replay, with a notice. Records of the first
+#: two formats name their scenario by the path it had where they were made; they still replay (see :func:`replay`).
+OLD_RECORD_FORMATS = ("warroom-game-record/1", "warroom-game-record/2")
 
 
 @runtime_checkable
@@ -209,13 +212,105 @@ def digests_of(states: Sequence[GameState], codes: Sequence[int]) -> tuple[tuple
     return tuple(steps), current
 
 
+#: The largest seed a record holds (numpy's generators take any whole number from 0; a record keeps it to 63 bits).
+MAX_SEED = 2**63 - 1
+#: The most actions a record holds (the longest games are a few thousand; ``warroom playout --max-actions``
+#: stops at 1,000,000).
+MAX_RECORD_ACTIONS = 1_000_000
+#: The longest scenario text a record embeds, in characters (the shipped scenarios are under 20,000).
+MAX_SCENARIO_TEXT = 1_000_000
+#: The longest record file read, in bytes.
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+_Seed = Annotated[StrictInt, Field(ge=0, le=MAX_SEED)]
+_Code = Annotated[StrictInt, Field(ge=0)]  # a code no action has is refused by the game
+_StepDigest = Annotated[StrictStr, Field(pattern=rf"^[0-9a-f]{{{STEP_DIGEST_LENGTH}}}$")]
+_Sha256 = Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{64}$")]
+_ScenarioName = Annotated[StrictStr, Field(min_length=1, max_length=4096)]
+
+
+class _RecordV1(BaseModel):
+    """A record of the first format: the scenario by the path it had where the record was made, no digests."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["warroom-game-record/1"]
+    ruleset: StrictStr
+    version: StrictStr
+    scenario: StrictStr
+    scenario_sha256: StrictStr
+    seed: _Seed
+    actions: Annotated[list[_Code], Field(max_length=MAX_RECORD_ACTIONS)]
+    notes: dict[str, Any] = Field(default_factory=dict)
+
+
+class _RecordV2(_RecordV1):
+    """The second format adds a chained digest after each action and a full one at the end."""
+
+    format: Literal["warroom-game-record/2"]  # type: ignore[assignment]
+    digests: Annotated[list[_StepDigest], Field(max_length=MAX_RECORD_ACTIONS)]
+    final_digest: _Sha256
+
+
+class _RecordV3(_RecordV2):
+    """The third format names the scenario by its shipped name (or its file name, never a path), pins it by its
+    SHA-256 and, when it is not a shipped one, holds its text."""
+
+    format: Literal["warroom-game-record/3"]  # type: ignore[assignment]
+    scenario: _ScenarioName  # warroom writes a name; a folder in it is never opened
+    scenario_sha256: _Sha256
+    scenario_text: Annotated[StrictStr, Field(max_length=MAX_SCENARIO_TEXT)] | None = None
+
+
+_MODELS: dict[str, type[_RecordV1]] = {"warroom-game-record/1": _RecordV1, "warroom-game-record/2": _RecordV2,
+                                       RECORD_FORMAT: _RecordV3}
+
+_ALLOWED = {
+    "ruleset": "the game's ruleset, as text",
+    "version": "the ruleset's version, as text",
+    "scenario": "the scenario's shipped name or its file name (text)",
+    "scenario_sha256": "the scenario's SHA-256, 64 hexadecimal digits",
+    "scenario_text": f"the scenario file's text, at most {MAX_SCENARIO_TEXT:,} characters",
+    "seed": f"a game's seed is a whole number from 0 to 2**63 - 1 ({MAX_SEED})",
+    "actions": f"a list of at most {MAX_RECORD_ACTIONS:,} action codes, each a whole number from 0",
+    "notes": "an object",
+    "digests": f"a list of {STEP_DIGEST_LENGTH}-digit hexadecimal digests, one per action",
+    "final_digest": "a 64-digit hexadecimal SHA-256",
+}
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, dict | list) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _record_problem(error: ValidationError, where: str, form: str, model: type[_RecordV1]) -> str:
+    """One line for the first thing wrong with a record: the field, what it holds and what is allowed."""
+    problems = error.errors()
+    first = problems[0]
+    loc = first["loc"]
+    name = str(loc[0]) if loc else "?"
+    item = f" (item {int(loc[1]) + 1})" if len(loc) > 1 and isinstance(loc[1], int) else ""
+    more = f" ({len(problems) - 1} more problems)" if len(problems) > 1 else ""
+    if first["type"] == "extra_forbidden":
+        fields = ", ".join(model.model_fields)
+        return f"{where}: unknown field '{name}' in a {form} record (its fields: {fields}){more}"
+    if first["type"] == "missing":
+        return f"{where}: field '{name}' is missing: {_ALLOWED.get(name, 'it is required')}{more}"
+    return f"{where}: field '{name}'{item} is {_shown(first.get('input'))}: {_ALLOWED.get(name, first['msg'])}{more}"
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """Everything needed to reproduce a game exactly, and digests to prove a replay is the same game.
 
-    ``digests`` holds, for each action, the short chained digest of the game up to it
-    (:func:`chain_digest`), and ``final_digest`` the full one after the last: a replay names the first
-    action whose position differs. Records of the first format have neither (``None``).
+    ``scenario`` is the shipped scenario's name (``crossroads_patrol``), found by that name on any install, or,
+    for a scenario warroom does not ship, its file name, with the file's text in ``scenario_text``: a record
+    holds no path, so it replays wherever it is sent. ``scenario_sha256`` pins the scenario's contents.
+    ``digests`` holds, for each action, the short chained digest of the game up to it (:func:`chain_digest`),
+    and ``final_digest`` the full one after the last: a replay names the first action whose position differs.
+    Records of the first format have neither (``None``); records of the first two name the scenario by the path
+    it had where they were made.
     """
 
     ruleset: str
@@ -228,6 +323,7 @@ class GameRecord:
     digests: tuple[str, ...] | None = None
     final_digest: str | None = None
     format: str = RECORD_FORMAT
+    scenario_text: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -242,59 +338,83 @@ class GameRecord:
         if self.digests is not None:
             data["digests"] = list(self.digests)
             data["final_digest"] = self.final_digest
+        if self.scenario_text is not None:
+            data["scenario_text"] = self.scenario_text
         data["notes"] = self.notes
         return data
 
     @staticmethod
     def from_json(data: Any, where: str = "game record") -> GameRecord:
-        """Read a record; anything malformed is one clear error naming the field."""
+        """Read a record (checked by a pydantic model of its format); anything malformed is one clear
+        :class:`UsageError` naming the field, what it holds and what is allowed."""
         if not isinstance(data, dict):
             raise UsageError(f"{where}: not a game record (expected a JSON object)")
         form = data.get("format")
-        if form != RECORD_FORMAT and form not in OLD_RECORD_FORMATS:
-            raise UsageError(f"{where}: format is {form!r}, expected {RECORD_FORMAT!r}")
-        fields: dict[str, type] = {"ruleset": str, "version": str, "scenario": str, "scenario_sha256": str,
-                                   "seed": int, "actions": list}
-        for name, kind in fields.items():
-            if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
-                raise UsageError(f"{where}: field '{name}' must be a {kind.__name__}")
-        if data["seed"] < 0:
-            raise UsageError(f"{where}: field 'seed' is {data['seed']}: a game's seed is a whole number from 0")
-        actions = data["actions"]
-        if not all(isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in actions):
-            raise UsageError(f"{where}: field 'actions' must list whole numbers (action codes)")
-        notes = data.get("notes", {})
-        if not isinstance(notes, dict):
-            raise UsageError(f"{where}: field 'notes' must be an object")
-        digests, final = None, None
-        if form == RECORD_FORMAT:
-            digests, final = data.get("digests"), data.get("final_digest")
-            if not isinstance(digests, list) or not all(isinstance(d, str) and _is_hex(d, STEP_DIGEST_LENGTH)
-                                                        for d in digests):
-                raise UsageError(f"{where}: field 'digests' must list {STEP_DIGEST_LENGTH}-digit hexadecimal "
-                                 f"digests, one per action")
-            if len(digests) != len(actions):
-                raise UsageError(f"{where}: {len(actions)} actions but {len(digests)} digests (one per action); "
-                                 f"the record has been cut or extended")
-            if not isinstance(final, str) or not _is_hex(final, 64):
-                raise UsageError(f"{where}: field 'final_digest' must be a 64-digit hexadecimal SHA-256")
-            digests = tuple(digests)
-        return GameRecord(data["ruleset"], data["version"], data["scenario"], data["scenario_sha256"], data["seed"],
-                          tuple(actions), notes, digests, final, form)
+        model = _MODELS.get(form) if isinstance(form, str) else None
+        if model is None:
+            raise UsageError(f"{where}: format is {form!r:.60}, expected {RECORD_FORMAT!r} (or an older "
+                             f"{' or '.join(repr(f) for f in OLD_RECORD_FORMATS)})")
+        try:
+            checked = model.model_validate(data)
+        except ValidationError as exc:
+            raise UsageError(_record_problem(exc, where, str(form), model)) from None
+        except RecursionError:
+            raise UsageError(f"{where}: the record is nested too deeply to be a game record") from None
+        digests, final, text = None, None, None
+        if isinstance(checked, _RecordV2):
+            if len(checked.digests) != len(checked.actions):
+                raise UsageError(f"{where}: {len(checked.actions)} actions but {len(checked.digests)} digests (one "
+                                 f"per action); the record has been cut or extended")
+            digests, final = tuple(checked.digests), checked.final_digest
+        if isinstance(checked, _RecordV3):
+            text = checked.scenario_text
+            if text is not None and _text_digest(text) != checked.scenario_sha256:
+                raise UsageError(f"{where}: the scenario text it holds (sha256 {_text_digest(text)}) is not the "
+                                 f"scenario it was played on (sha256 {checked.scenario_sha256}): it has been edited")
+        return GameRecord(checked.ruleset, checked.version, checked.scenario, checked.scenario_sha256, checked.seed,
+                          tuple(checked.actions), dict(checked.notes), digests, final, checked.format, text)
+
+    @staticmethod
+    def from_bytes(raw: bytes, where: str = "game record") -> GameRecord:
+        """A record from a file's bytes: UTF-8 JSON of a record, else one clear :class:`UsageError`."""
+        if len(raw) > MAX_RECORD_BYTES:
+            raise UsageError(f"{where}: {len(raw):,} bytes; a game record is at most {MAX_RECORD_BYTES:,} bytes")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise UsageError(f"{where}: not a game record (not UTF-8 text: byte {exc.start + 1} is "
+                             f"0x{raw[exc.start]:02x})") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        except RecursionError:
+            raise UsageError(f"{where}: not a game record (its JSON is nested too deeply)") from None
+        except ValueError as exc:  # a number of more digits than Python reads
+            raise UsageError(f"{where}: not a game record ({exc})") from None
+        return GameRecord.from_json(data, where)
 
     def save(self, path: Path) -> Path:
         """Write the record atomically: a crash mid-write never leaves a broken or half-old file."""
         path = Path(path)
+        if not path.name or path.is_dir():
+            raise UsageError(f"cannot save to '{path}': give a file name, such as game.json")
         if not path.parent.is_dir():
             raise UsageError(f"cannot save to {path}: the folder {path.parent} does not exist")
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        except OSError as exc:
+            raise UsageError(f"cannot save to {path}: {exc.strerror}") from None
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(self.to_json(), out, indent=1)
+                json.dump(self.to_json(), out, indent=1, ensure_ascii=False)
                 out.write("\n")
                 out.flush()
                 os.fsync(out.fileno())
             os.replace(temporary, path)
+        except OSError as exc:
+            Path(temporary).unlink(missing_ok=True)
+            raise UsageError(f"cannot save to {path}: {exc.strerror}") from None
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
@@ -304,26 +424,36 @@ class GameRecord:
     def load(path: Path) -> GameRecord:
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            with path.open("rb") as handle:
+                raw = handle.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
             raise UsageError(f"cannot read game record {path}: {exc.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
-        return GameRecord.from_json(data, str(path))
+        return GameRecord.from_bytes(raw, str(path))
 
 
-def _is_hex(text: str, length: int) -> bool:
-    return len(text) == length and all(c in "0123456789abcdef" for c in text)
+def _text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _shipped_name(ruleset: str, path: Path) -> str | None:
+    """The name ``path`` is shipped under by ``ruleset`` (its stem), or None when it is not a shipped file."""
+    resolved = path.resolve()
+    for f in shipped_scenarios().get(ruleset, ()):
+        if f.resolve() == resolved:
+            return f.stem
+    return None
 
 
 def record_of(game: Game, seed: int, actions: Sequence[Hashable], scenario: Path,
               states: Sequence[GameState] | None = None) -> GameRecord:
     """The record of a game played from ``seed`` with ``actions``, with its digests.
 
-    ``states`` (the opening position and the one after each action) saves playing the game again.
+    A shipped scenario is recorded by its name; any other by its file name and its text, so the record replays
+    on any install (never a path). ``states`` (the opening position and the one after each action) saves
+    playing the game again.
     """
+    if not 0 <= seed <= MAX_SEED:
+        raise UsageError(f"seed {seed}: a game's seed is a whole number from 0 to 2**63 - 1 ({MAX_SEED})")
     codes = tuple(game.encode(a) for a in actions)
     if states is None:
         states = [game.initial_state(seed)]
@@ -333,8 +463,21 @@ def record_of(game: Game, seed: int, actions: Sequence[Hashable], scenario: Path
         raise UsageError(f"{len(codes)} actions need {len(codes) + 1} states (the opening and one per action), "
                          f"not {len(states)}")
     digests, final = digests_of(states, codes)
-    return GameRecord(game.ruleset, game.version, str(scenario), scenario_digest(scenario), seed, codes,
-                      digests=digests, final_digest=final)
+    scenario = Path(scenario)
+    raw = scenario.read_bytes()
+    name = _shipped_name(game.ruleset, scenario)
+    text = None
+    if name is None:
+        name = scenario.name
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise UsageError(f"scenario {scenario} is not UTF-8 text, so a record cannot hold it") from None
+        if len(text) > MAX_SCENARIO_TEXT:
+            raise UsageError(f"scenario {scenario} is {len(text):,} characters; a record holds a scenario of at "
+                             f"most {MAX_SCENARIO_TEXT:,}")
+    return GameRecord(game.ruleset, game.version, name, hashlib.sha256(raw).hexdigest(), seed, codes,
+                      digests=digests, final_digest=final, scenario_text=text)
 
 
 class ReplayDiffers(UsageError):
@@ -349,21 +492,76 @@ class ReplayDiffers(UsageError):
         self.action = action
 
 
+def _changed(name: str, found: str, record: GameRecord) -> UsageError:
+    return UsageError(f"scenario {name} is not the one the record was made with (its contents differ: this one has "
+                      f"sha256 {found}, the record's has sha256 {record.scenario_sha256})")
+
+
+def record_game(record: GameRecord, scenario: Path | None = None) -> Game:
+    """The game a record was played in, its scenario checked against the record's SHA-256.
+
+    The scenario is, in this order: the file ``scenario`` when one is given; the text the record holds; the
+    shipped scenario of the record's ruleset with the record's SHA-256 (whatever it was called, wherever warroom
+    was installed); for a record of an older format, the file at the path it names. A shipped scenario of the
+    record's name whose contents changed is refused naming both SHA-256s.
+    """
+    if scenario is not None:
+        path = Path(scenario)
+        game = load_game(record.ruleset, path)
+        found = scenario_digest(path)
+        if found != record.scenario_sha256:
+            raise _changed(str(path), found, record)
+        return game
+    if record.scenario_text is not None:
+        with tempfile.TemporaryDirectory(prefix="warroom-record-") as folder:
+            name = Path(record.scenario).name
+            path = Path(folder) / (name if name not in ("", ".", "..") else "scenario.toml")
+            path.write_bytes(record.scenario_text.encode("utf-8"))
+            held = f"the scenario {path.name} the record holds"
+            try:
+                return load_game(record.ruleset, path)
+            except UsageError as exc:  # named as the user knows it, not by the temporary folder
+                raise UsageError(str(exc).replace(str(path), held)) from None
+            except RecursionError:
+                raise UsageError(f"{held} is nested too deeply to be a scenario") from None
+    known = games()
+    if record.ruleset not in known:
+        raise UsageError(f"the record is of '{record.ruleset}', which is not a playable game"
+                         f"{suggest(record.ruleset, known)}; games: {', '.join(known)}")
+    shipped = {f.stem: f for f in shipped_scenarios().get(record.ruleset, ())}
+    for f in shipped.values():
+        if scenario_digest(f) == record.scenario_sha256:
+            return load_game(record.ruleset, f)
+    named = Path(record.scenario.replace("\\", "/"))
+    if record.format in OLD_RECORD_FORMATS and named.is_absolute() and named.is_file():
+        found = scenario_digest(named)
+        if found != record.scenario_sha256:
+            raise _changed(str(named), found, record)
+        return load_game(record.ruleset, named)
+    if named.stem in shipped:
+        raise _changed(f"'{named.stem}' of this warroom", scenario_digest(shipped[named.stem]), record)
+    names = ", ".join(sorted(shipped)) or "none"
+    raise UsageError(f"the record's scenario '{record.scenario}' is not shipped with this warroom and the record "
+                     f"does not hold its text: give its file with --scenario FILE ({record.ruleset} ships {names})")
+
+
 def replay(record: GameRecord, scenario: Path | None = None) -> list[GameState]:
     """Every state of the recorded game, from the opening position to the last.
 
-    The scenario is the record's own path unless another is given; its digest and the
-    ruleset's version must match the record's, and every position the record has a digest for must
+    The scenario is found by :func:`record_game` (``scenario``, when given, is used instead); its digest and
+    the ruleset's version must match the record's, and every position the record has a digest for must
     match it, so a replay is the same game or an error (:class:`ReplayDiffers` names the first action
     whose position differs). A record of the first format has no digests: only its legality is checked.
     """
-    path = Path(scenario) if scenario is not None else Path(record.scenario)
-    game = load_game(record.ruleset, path)
+    return replay_game(record, scenario)[1]
+
+
+def replay_game(record: GameRecord, scenario: Path | None = None) -> tuple[Game, list[GameState]]:
+    """The game of ``record`` (:func:`record_game`) and every state of it, checked as :func:`replay` says."""
+    game = record_game(record, scenario)
     if game.version != record.version:
         raise UsageError(f"the record was made with {record.ruleset}@{record.version}; this is "
                          f"{record.ruleset}@{game.version}, whose rules differ")
-    if scenario_digest(path) != record.scenario_sha256:
-        raise UsageError(f"scenario {path} is not the one the record was made with (its contents differ)")
     states = [game.initial_state(record.seed)]
     current = state_digest(states[0])
     for index, code in enumerate(record.actions):
@@ -383,4 +581,4 @@ def replay(record: GameRecord, scenario: Path | None = None) -> list[GameState]:
     if record.digests is not None and current != record.final_digest:
         raise ReplayDiffers("every recorded action agrees, but the record's game does not end here: actions were "
                             "cut from its end, or its final digest was edited", None)
-    return states
+    return game, states

@@ -39,6 +39,7 @@ from starlette.concurrency import run_in_threadpool
 
 from warroom.core.errors import UsageError
 from warroom.core.game import Game, GameRecord, GameState, replay, scenario_digest
+from warroom.present.views import umpire_observation
 from warroom.web.errors import NotFound, Refused
 from warroom.web.games import Games
 from warroom.web.pages import STATIC
@@ -135,31 +136,6 @@ class Replayed:
                 "result": plain(state.result()) if over else None, "observation": observation}
 
 
-def umpire_observation(game: Game, state: GameState) -> dict[str, Any]:
-    """What the umpire sees once the game is over, in the form of the first side's observation (so the game
-    page's drawing shows it): every side's own units, minefields, missions and aiming points together. Company
-    Fire: each side's units as it sees them itself (hidden ones under their blinds). Brigade: the second side's
-    companies on the table as spotted enemies, with their figures (seed 004 "Detection": what spotting shows)."""
-    sides = game.sides
-    views = {side: plain(state.observation(side)) for side in sides}
-    out: dict[str, Any] = dict(views[sides[0]])
-    out["umpire"] = True
-    if game.ruleset == "company-fire":
-        out["units"] = [u for side in sides for u in views[side]["units"] if u["side"] == side]
-        out["minefields"] = [m for side in sides for m in views[side]["minefields"] if m["laid_by"] == side]
-        out["fire_missions_marked"] = [m for side in sides for m in views[side]["fire_missions_marked"]
-                                       if m["side"] == side]
-    elif game.ruleset == "brigade":
-        others = [u for side in sides[1:] for u in views[side]["units"] if u["status"] == "on" and not u["aboard"]]
-        out["enemy"] = [{"id": u["id"], "detected": "spotted", "type": u["type"], "figures": u["figures"],
-                         "pinned": u["pinned"], "facing": u["facing"], "mounted": u["mounted"]} for u in others]
-        seen = {m["name"] for m in out["minefields"]}
-        out["minefields"] += [m for side in sides[1:] for m in views[side]["minefields"] if m["name"] not in seen]
-        out["missions"] = [m for side in sides for m in views[side]["missions"]]
-        out["aiming_points"] = [p for side in sides for p in views[side]["aiming_points"]]
-    return out
-
-
 # --- finding and replaying a record ---------------------------------------------------------------------------
 
 
@@ -242,7 +218,7 @@ def read_record(body: bytes) -> GameRecord:
     """An uploaded record: JSON, a game record, within :data:`MAX_ACTIONS`; else one clear error."""
     try:
         data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # ValueError: JSONDecodeError, 5000 digits
         where = f" ({exc.msg} at line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
         raise Refused(f"the upload is not JSON{where}: choose a game record file (warroom playout --save, or the "
                       f"record a finished game offers)") from None
