@@ -24,7 +24,6 @@ from scenario_family import (
     company_fire_text,
 )
 
-RULE = pytest.mark.rule
 
 
 def test_the_families_have_the_sizes_the_benchmark_fits() -> None:
@@ -47,7 +46,6 @@ def test_the_brigade_table_keeps_ponyris_ground_per_unit() -> None:
     assert brigade_table(8) == (41, 27)
 
 
-@RULE("002", "Leaders")
 def test_a_32_unit_company_fire_scenario_loads_with_its_platoons(tmp_path: Path) -> None:
     """16 a side: 4 platoons of a leader and 3 rifle squads each, on a 16 x 16 grid."""
     game = load_game("company-fire", company_fire_scenario(32, tmp_path))
