@@ -25,7 +25,6 @@ from scenario_family import (
 )
 
 
-
 def test_the_families_have_the_sizes_the_benchmark_fits() -> None:
     assert CF_SIZES == (8, 16, 32, 64, 100)
     assert BRIGADE_SIZES == (8, 16, 32, 64)  # the Brigade scenario format takes at most 64 units
