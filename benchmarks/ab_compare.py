@@ -82,7 +82,8 @@ def main() -> int:
                 figures[label]["new"].append(new["games_per_s"])
                 figures[label]["ratio"].append(new["games_per_s"] / old["games_per_s"])
                 progress.advance(task)
-    print(f"{'scenario':<28}{'old games/s':>12}{'new games/s':>12}{'new / old':>11}   (medians of {args.rounds} rounds)")
+    print(f"{'scenario':<28}{'old games/s':>12}{'new games/s':>12}{'new / old':>11}"
+          f"   (medians of {args.rounds} rounds)")
     for label, f in figures.items():
         print(f"{label:<28}{statistics.median(f['old']):>12.2f}{statistics.median(f['new']):>12.2f}"
               f"{statistics.median(f['ratio']):>11.3f}")
