@@ -26,9 +26,11 @@ and Brigade ``ponyri`` (17 units) on its own (target 50 games/s). Then:
 - the exact odds of every procedure, warm (``warroom.odds``; the cases and timing of ``benchmarks/run.py``;
   target under 10 ms each).
 
-Targets (issue "Engine speed"): games/s ratios at least 5 on both small pairs and on the 100-unit pair. The
-machine may be shared: read the ratios, not the absolute figures. Exits 0 (PASS/FAIL lines are printed), 2 on
-bad arguments.
+The Company Fire engine measured is whichever this Python imports: run the script with the Python of a venv
+holding the native build (``WARROOM_NATIVE=1 pip install .``, README "Speed: the native build") to measure that;
+the header names it. Targets (issue "Engine speed"): games/s ratios at least 5 on both small pairs and on the
+100-unit pair. The machine may be shared: read the ratios, not the absolute figures. Exits 0 (PASS/FAIL lines
+are printed), 2 on bad arguments.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ import numpy as np
 from rich.progress import Progress
 
 import warroom
+from company_fire_game import engine_build
 from scenario_family import BRIGADE_SIZES, CF_SIZES, brigade_scenario, company_fire_scenario
 from warroom.core.game import Game, GameState, load_game
 from warroom.sim.playout import play_random, random_playout
@@ -219,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
 
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average before: {load} (a shared machine moves absolute figures; read the ratios)")
+    print(f"warroom's Company Fire engine: {engine_build()}")
     with Progress(transient=True) as progress:
         if "pairs" not in args.skip:
             task = progress.add_task("pairs: interleaved rounds", total=rounds * len(pairs))
