@@ -8,8 +8,8 @@ The scenarios are plain scenario files in each game's own format, checked by the
 benchmarks measure the engines on inputs any user could write:
 
 - Company Fire (seed 002, format readings CF-40 ... CF-56): ``units / 2`` a side, in platoons of a platoon
-  leader and up to three rifle squads (seed "Leaders"; reading CF-62), one unit to a space (seed "Stacking"),
-  on a square grid of about 8 spaces a unit (Crossroads Patrol's density: 8 units on 8 x 8), the attacker
+  leader and up to three rifle squads (seed "Single Mounted Figures (SMFs)": a leader leads his platoon), one
+  unit to a space (seed "Stacking"), on a square grid of about 8 spaces a unit (Crossroads Patrol's density: 8 units on 8 x 8), the attacker
   setting up on the two southern rows and the defender on the two northern ones, out of contact (reading CF-49).
   Terrain comes from a seeded generator: mostly open ground with orchards, low and full-grown fields, heavy
   woods and buildings (seed "Terrain"), a north-south road through the middle, objectives in buildings
