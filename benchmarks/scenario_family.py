@@ -9,11 +9,11 @@ benchmarks measure the engines on inputs any user could write:
 
 - Company Fire (seed 002, format readings CF-40 ... CF-56): ``units / 2`` a side, in platoons of a platoon
   leader and up to three rifle squads (seed "Single Mounted Figures (SMFs)": a leader leads his platoon), one
-  unit to a space (seed "Stacking"), on a square grid of about 8 spaces a unit (Crossroads Patrol's density: 8 units on 8 x 8), the attacker
-  setting up on the two southern rows and the defender on the two northern ones, out of contact (reading CF-49).
-  Terrain comes from a seeded generator: mostly open ground with orchards, low and full-grown fields, heavy
-  woods and buildings (seed "Terrain"), a north-south road through the middle, objectives in buildings
-  across the middle row. Six turns, standard attack resolution.
+  unit to a space (seed "Stacking"), on a square grid of about 8 spaces a unit (Crossroads Patrol's density:
+  8 units on 8 x 8), the attacker setting up on the two southern rows and the defender on the two northern
+  ones, out of contact (reading CF-49). Terrain comes from a seeded generator: mostly open ground with orchards,
+  low and full-grown fields, heavy woods and buildings (seed "Terrain"), a north-south road through the middle,
+  objectives in buildings across the middle row. Six turns, standard attack resolution.
 - Brigade (seed 004): ``units / 2`` rifle companies a side (German grenadiers against Soviet riflemen), on a
   3:2 table of about 141 square inches a unit (Ponyri's: 17 units on 60" x 40"), with woods, fields and a
   building spread by a seeded generator and two objectives in the middle. The Brigade scenario format takes at
