@@ -214,10 +214,14 @@ def _short_routes(
 def _pareto(labels: list[Label]) -> tuple[tuple[Space, ...], ...]:
     """The routes no other route to the same space beats: none risks only a part of what they risk, and of
     routes risking the same the first found (the shortest); least risk first, then shortest."""
-    kept: list[Label] = []
-    for n, (r, path) in enumerate(labels):
-        if any(other <= r and (other != r or m < n) for m, (other, _) in enumerate(labels) if m != n):
-            continue
-        kept.append((r, path))
+    if len(labels) == 1:
+        return (labels[0][1],)
+    first: dict[Risk, tuple[Space, ...]] = {}  # of routes risking the same, the first found
+    for r, path in labels:
+        first.setdefault(r, path)
+    if len(first) == 1:
+        return (labels[0][1],)
+    risks = list(first)
+    kept = [(r, path) for r, path in first.items() if not any(other < r for other in risks)]
     kept.sort(key=_least_risk_first)
     return tuple([path for _, path in kept])
