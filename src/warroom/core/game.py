@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -24,6 +22,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from warroom.core.errors import UsageError, suggest
+from warroom.core.files import write_text
 
 RECORD_FORMAT = "warroom-game-record/2"
 #: Records of the first format hold no position digests; they still replay, with a notice.
@@ -283,22 +282,9 @@ class GameRecord:
                           tuple(actions), notes, digests, final, form)
 
     def save(self, path: Path) -> Path:
-        """Write the record atomically: a crash mid-write never leaves a broken or half-old file."""
-        path = Path(path)
-        if not path.parent.is_dir():
-            raise UsageError(f"cannot save to {path}: the folder {path.parent} does not exist")
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(self.to_json(), out, indent=1)
-                out.write("\n")
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-        return path
+        """Write the record whole or not at all (:func:`warroom.core.files.write_text`): a crash, a full disk or a
+        read-only folder never leaves a broken or half-old file, and is one :class:`UsageError` naming the path."""
+        return write_text(path, json.dumps(self.to_json(), indent=1) + "\n", "game record")
 
     @staticmethod
     def load(path: Path) -> GameRecord:
