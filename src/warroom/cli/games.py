@@ -30,8 +30,9 @@ from warroom.present.odds import action_odds_lines
               help="save the game record to FILE (replay it with 'warroom replay FILE')")
 @click.option("--as", "viewer", type=click.Choice(["umpire", "attacker", "defender"]), default="umpire",
               show_default=True, help="narrate as the umpire sees it, or as one side may")
-@click.option("--max-actions", type=click.IntRange(1, 1_000_000), default=20_000, show_default=True,
-              help="stop after this many actions even if the game is not over")
+@click.option("--max-actions", type=click.IntRange(1, 100_000), default=20_000, show_default=True,
+              help="stop after this many actions even if the game is not over (at most 100,000, the most a "
+                   "record holds)")
 @click.option("--odds", "show_odds", is_flag=True,
               help="before each action that rolls dice, its exact odds as the side to act may know them")
 def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, save: Path | None, viewer: str,
@@ -45,9 +46,12 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
       warroom playout villa_rogatti --save game.json && warroom replay game.json
       warroom playout hedgerow_hell --odds --as attacker
     """
+    from warroom.core.files import target
     from warroom.core.game import find_scenario, load_game, record_of
     from warroom.sim.playout import random_playout
 
+    if save is not None:
+        target(save, "game record")  # an unusable path is refused before the game is played
     game_id, path = find_scenario(scenario_name, ruleset)
     game = load_game(game_id, path)
     side = None if viewer == "umpire" else viewer

@@ -43,7 +43,7 @@ def _reason(exc: BaseException) -> str:
 def target(path: str | os.PathLike[str], what: str = "file") -> Path:
     """``path`` checked as a place to write ``what``: not empty, not a folder, in a folder that exists."""
     text = os.fspath(path)
-    if not text or not text.strip():
+    if not text.strip() or text == ".":  # click reads an empty path as "."
         raise UsageError(f"cannot write the {what} to an empty path; give a file name such as game.json")
     if "\0" in text:
         raise UsageError(f"cannot write the {what} to {text!r}: a path may not hold a NUL character")
@@ -121,7 +121,7 @@ def read_text(path: str | os.PathLike[str], what: str = "the file", limit: int =
         with where.open("rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise error(f"{where}: cannot read {what} ({_reason(exc)})") from None
+        raise error(f"cannot read {what} {where}: {_reason(exc)}") from None
     if len(data) > limit:
         raise error(f"{where}: {what} is larger than {limit:,} bytes, the most warroom reads")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from warroom.core.errors import UsageError, suggest
-from warroom.core.files import write_text
+from warroom.core.files import read_text, write_text
 
 RECORD_FORMAT = "warroom-game-record/2"
 #: Records of the first format hold no position digests; they still replay, with a notice.
@@ -161,7 +162,9 @@ def load_game(ruleset: str, scenario: str | Path) -> Game:
     """A game of ``ruleset`` on the scenario file ``scenario``, or on its shipped scenario of that name
     (``load_game("company-fire", "crossroads_patrol")``)."""
     known = games()
-    if ruleset not in _GAMES:
+    if not isinstance(scenario, str | os.PathLike):
+        raise UsageError(f"the scenario is a shipped name or a file path, not {type(scenario).__name__}")
+    if not isinstance(ruleset, str) or ruleset not in _GAMES:
         allowed = ", ".join(known) or "none yet"
         raise UsageError(f"'{ruleset}' is not a playable game{suggest(ruleset, known)}; games: {allowed}")
     path = Path(scenario)
@@ -206,6 +209,10 @@ def digests_of(states: Sequence[GameState], codes: Sequence[int]) -> tuple[tuple
         current = chain_digest(current, code, state)
         steps.append(current[:STEP_DIGEST_LENGTH])
     return tuple(steps), current
+
+
+MAX_ACTIONS = 100_000
+"""The most actions a game record holds: the longest random games run to about 20,000."""
 
 
 @dataclass(frozen=True)
@@ -288,15 +295,18 @@ class GameRecord:
 
     @staticmethod
     def load(path: Path) -> GameRecord:
+        if not isinstance(path, str | os.PathLike):
+            raise UsageError(f"a game record is loaded from a file path, not {type(path).__name__}")
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"cannot read game record {path}: {exc.strerror}") from None
+        text = read_text(path, "game record")  # UTF-8, at most MAX_INPUT_BYTES
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise UsageError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        except RecursionError:
+            raise UsageError(f"{path}: not a game record: its JSON is nested too deep") from None
+        if isinstance(data, dict) and isinstance(data.get("actions"), list) and len(data["actions"]) > MAX_ACTIONS:
+            raise UsageError(f"{path}: {len(data['actions']):,} actions; a game record holds at most {MAX_ACTIONS:,}")
         return GameRecord.from_json(data, str(path))
 
 
@@ -343,6 +353,8 @@ def replay(record: GameRecord, scenario: Path | None = None) -> list[GameState]:
     match it, so a replay is the same game or an error (:class:`ReplayDiffers` names the first action
     whose position differs). A record of the first format has no digests: only its legality is checked.
     """
+    if not isinstance(record, GameRecord):
+        raise UsageError(f"replay takes a GameRecord (GameRecord.load(path)), not {type(record).__name__}")
     path = Path(scenario) if scenario is not None else Path(record.scenario)
     game = load_game(record.ruleset, path)
     if game.version != record.version:

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from warroom.core.errors import check_seed
 from warroom.rulesets.brigade.game.codes import Codec
 from warroom.rulesets.brigade.game.common import SPOTTED, U, _pt
 from warroom.rulesets.brigade.game.odds import odds
@@ -33,6 +34,7 @@ class BrigadeGame:
         self.codec = Codec(self.ctx)
 
     def initial_state(self, seed: int) -> BrigadeState:
+        check_seed(seed)  # a whole number from 0, or one clear error
         ctx = self.ctx
         units = []
         for i, spec in enumerate(ctx.units):
