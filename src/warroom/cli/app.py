@@ -33,18 +33,25 @@ for command in (procedures.rulesets, procedures.procedures, procedures.odds, pro
     cli.add_command(command)
 
 
+def one_line(message: str) -> str:
+    """``message`` as one printable line: a control character (a newline, a carriage return, an escape
+    sequence) or a lone surrogate the user typed is shown escaped, never sent to the terminal."""
+    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
+                   if not 0xD800 <= ord(c) <= 0xDFFF else f"\\u{ord(c):04x}" for c in message)
+
+
 def main() -> None:
     """Entry point: one clear line and exit status 2 for any bad input, never a traceback."""
     try:
         cli.main(standalone_mode=False, prog_name="warroom")
     except WarroomError as exc:
-        click.echo(f"warroom: error: {exc}", err=True)
+        click.echo(f"warroom: error: {one_line(str(exc))}", err=True)
         raise SystemExit(2) from None
     except click.UsageError as exc:
-        click.echo(f"warroom: error: {exc.format_message()}", err=True)
+        click.echo(f"warroom: error: {one_line(exc.format_message())}", err=True)
         raise SystemExit(2) from None
     except click.ClickException as exc:
-        click.echo(f"warroom: error: {exc.format_message()}", err=True)
+        click.echo(f"warroom: error: {one_line(exc.format_message())}", err=True)
         raise SystemExit(exc.exit_code) from None
     except click.Abort:
         click.echo("warroom: aborted", err=True)

@@ -44,15 +44,20 @@ def target(path: str | os.PathLike[str], what: str = "file") -> Path:
     """``path`` checked as a place to write ``what``: not empty, not a folder, in a folder that exists."""
     text = os.fspath(path)
     if not text.strip() or text == ".":  # click reads an empty path as "."
-        raise UsageError(f"cannot write the {what} to an empty path; give a file name such as game.json")
+        raise UsageError(f"cannot save the {what} to an empty path; give a file name such as game.json")
     if "\0" in text:
-        raise UsageError(f"cannot write the {what} to {text!r}: a path may not hold a NUL character")
+        raise UsageError(f"cannot save to {text!r}: a path may not hold a NUL character")
     out = Path(text)
     if text.endswith(("/", os.sep)) or out.is_dir():
-        raise UsageError(f"cannot write the {what} to {out}: it is a folder; give a file name inside it")
+        raise UsageError(f"cannot save to {out}: it is a folder; give a file name inside it")
+    if out.is_symlink():  # write the file the link points to, and keep the link
+        out = out.resolve()
+    if out.exists() and not out.is_file():
+        raise UsageError(f"cannot save to {text}: it is not a regular file (a device, a pipe or a "
+                         f"socket); give a file name")
     folder = out.parent
     if not folder.is_dir():
-        raise UsageError(f"cannot write the {what} to {out}: the folder {folder} does not exist")
+        raise UsageError(f"cannot save to {out}: the folder {folder} does not exist")
     return out
 
 
@@ -69,7 +74,7 @@ def writing(path: str | os.PathLike[str], what: str = "file") -> Iterator[Path]:
     try:
         handle, name = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=f".tmp{out.suffix}")
     except OSError as exc:
-        raise UsageError(f"cannot write the {what} to {out}: {_reason(exc)}") from None
+        raise UsageError(f"cannot save to {out}: {_reason(exc)}") from None
     os.close(handle)
     temporary = Path(name)
     try:
@@ -86,7 +91,7 @@ def writing(path: str | os.PathLike[str], what: str = "file") -> Iterator[Path]:
     except (OSError, ValueError, AttributeError, RuntimeError) as exc:
         # matplotlib's PDF writer reports a full disk as an AttributeError of its stream
         temporary.unlink(missing_ok=True)
-        raise UsageError(f"cannot write the {what} to {out}: {_reason(exc)}") from None
+        raise UsageError(f"cannot save to {out}: {_reason(exc)}") from None
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
