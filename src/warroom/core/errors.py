@@ -20,6 +20,8 @@ class TableError(WarroomError):
 
 def suggest(word: str, allowed: Iterable[str]) -> str:
     """Return ``" (did you mean 'x'?)"`` for the closest allowed names, or ``""``."""
+    if not isinstance(word, str):  # a bad call from Python: no name to be near
+        return ""
     close = difflib.get_close_matches(word, list(allowed), n=3, cutoff=0.6)
     if not close:
         return ""
