@@ -214,39 +214,37 @@ def test_every_unit_on_one_point_is_refused_naming_the_second_unit(folder: Path)
         unit.pop("figures", None)
     _check(folder, "brigade:ponyri", tomli_w.dumps(data).encode(), must_refuse=True, category="scenario: placement")
     outcome = run(["playout", str(folder / "s.toml"), "--game", "brigade"])
-    second = data["units"][1]["id"]
-    assert f"units[2 '{second}']" in outcome.err and "stands on a figure of" in outcome.err
+    first, second = [u["id"] for u in data["units"] if not u.get("aboard")][:2]
+    assert f"'{second}'].at: [30.0, 20.0] is on '{first}' at [30.0, 20.0]: two units may not stand on one spot" \
+        in outcome.err, outcome
 
 
-def _clear_spot(data: dict[str, Any]) -> tuple[float, float]:
-    """A point of Ponyri's table at least 8" from every figure set up there."""
+def _clear_spot() -> tuple[float, float]:
+    """A point of Ponyri's table at least 8" from every figure set up there and 12" from its sides."""
     figures = [f for fs in load_game("brigade", SHIPPED["brigade:ponyri"]).scenario.start_figures for f in fs]
-    return next((x, y) for x in range(4, 57) for y in range(4, 37)
+    return next((x, y) for x in range(12, 48) for y in range(8, 32)
                 if all(math.dist((x, y), f) > 8 for f in figures))
 
 
-def test_figures_3_4_inch_apart_stand_side_by_side(folder: Path) -> None:
-    """Two units whose nearest figures are 3/4" apart, centre to centre (bases touching, BR-106), both load;
-    0.01" nearer, the second stands on the first and is refused, naming it and the figures."""
+def test_units_a_base_apart_both_stand_and_nearer_are_refused(folder: Path) -> None:
+    """Two units whose centres are 3/4" apart (a base, BR-106) both load; 0.01" nearer, the second is on the
+    first and is refused, naming both (BR-206)."""
     data = _data("brigade:ponyri")
-    x, y = _clear_spot(data)
-    starts = load_game("brigade", SHIPPED["brigade:ponyri"]).scenario.start_figures
-    first, second = [u for u in data["units"] if not u.get("aboard") and len(starts[data["units"].index(u)]) <= 4][:2]
-    index = data["units"].index(second)
-    for unit, dy in ((first, 0.0), (second, 0.75)):
-        n = len(starts[data["units"].index(unit)])
-        unit["at"] = [x, y + dy]
-        unit["figures"] = [[x + 1.25 * k, y + dy] for k in range(n)]
+    x, y = _clear_spot()
+    first, second = [u for u in data["units"] if not u.get("aboard")][:2]
+    for unit in (first, second):
+        unit.pop("figures", None)
         unit.pop("plan", None)
+    first["at"], second["at"] = [x, y], [x, y + 0.75]
     (folder / "s.toml").write_bytes(tomli_w.dumps(data).encode())
     outcome = run(["playout", str(folder / "s.toml"), "--game", "brigade", "--max-actions", "2"])
     assert outcome.code == 0, outcome
-    second["figures"] = [[x + 1.25 * k, y + 0.74] for k in range(len(starts[index]))]
+    second["at"] = [x, y + 0.74]
     (folder / "s.toml").write_bytes(tomli_w.dumps(data).encode())
     outcome = run(["playout", str(folder / "s.toml"), "--game", "brigade"])
     refused(outcome)
-    assert f"units[{index + 1} '{second['id']}']: figure 1 at [{x:.1f}, {y + 0.74}] stands on a figure of " \
-           f"'{first['id']}' at [{x:.1f}, {y:.1f}]" in outcome.err, outcome
+    assert f"'{second['id']}'].at: [{float(x)}, {y + 0.74}] is on '{first['id']}' at [{float(x)}, {float(y)}]" \
+        in outcome.err, outcome
 
 
 def test_a_unit_in_a_river_it_may_not_ford_is_refused(folder: Path) -> None:

@@ -312,8 +312,7 @@ def _check(path: Path, spec: ScenarioSpec, field: Battlefield) -> None:
 
 
 BASE = 0.75
-"""A figure's base, 3/4" across (BR-106): two figures of different units closer than this, centre to centre,
-stand on each other."""
+"""A figure's base, 3/4" across (BR-106): two units whose centres are closer than this stand on one spot."""
 
 
 def _start_row(u: UnitSpec) -> str:
@@ -328,35 +327,32 @@ def _start_row(u: UnitSpec) -> str:
 
 
 def _check_placement(path: Path, spec: ScenarioSpec, field: Battlefield) -> None:
-    """Where the units are set up (seed 004 "Playing the Game": each side maps its deployment; BR-206): no
-    figure on another unit's figure, and none in ground its movement row may not enter (seed 004's "-", seed
-    003's "no"; BR-4), as the judge places them (a vehicle the judge puts in heavy woods or a building may stand
-    there). Units riding a vehicle are inside it and are not checked."""
+    """Where the units are set up (seed 004 "Playing the Game": each side maps its deployment; BR-206): no two
+    units on one spot (their centres, where a company is (BR-105), at least a base, 3/4", apart), and no figure
+    in ground its movement row may not enter (seed 004's "-", seed 003's "no"; BR-4), as the judge places them
+    (a vehicle the judge puts in heavy woods or a building may stand there). Units riding a vehicle are inside
+    it and are not checked."""
     from warroom.rulesets.brigade.movement_table import mover
     from warroom.rulesets.brigade.paths import path_cost  # the movement rules need the table's geometry
     from warroom.rulesets.brigade.table import is_vehicle
 
-    placed: list[tuple[str, tuple[Coord, ...]]] = []
+    placed: list[tuple[str, Coord]] = []
     for n, u in enumerate(spec.units, 1):
         if u.aboard:
             continue
         where = f"units[{n} '{u.id}']"
-        figures = _figures(spec, u)
         row = _start_row(u)
         vehicle = is_vehicle(mover(row).unit)
-        for k, p in enumerate(figures, 1):
+        for k, p in enumerate(_figures(spec, u), 1):
             cost = path_cost(field, p, p, row, tons=TYPES[u.type].tons, judge_placed=vehicle)
             if not cost.passable:
                 raise _fail(path, where, f"figure {k} at {list(p)} stands where {u.id} may not be: {cost.blocked} "
                             "(BR-206)")
-        for other, theirs in placed:
-            for k, p in enumerate(figures, 1):
-                for q in theirs:
-                    if math.dist(p, q) < BASE - 1e-9:
-                        raise _fail(path, where, f"figure {k} at {list(p)} stands on a figure of '{other}' at "
-                                    f"{list(q)}: bases are 3/4\" across, so figures of different units stand at "
-                                    "least 3/4\" apart, centre to centre (BR-106, BR-206)")
-        placed.append((u.id, figures))
+        for other, centre in placed:
+            if math.dist(u.at, centre) < BASE - 1e-9:
+                raise _fail(path, f"{where}.at", f"{list(u.at)} is on '{other}' at {list(centre)}: two units may not "
+                            "stand on one spot; their centres must be at least 3/4\" (a figure's base) apart (BR-206)")
+        placed.append((u.id, u.at))
 
 
 def _check_aboard(path: Path, spec: ScenarioSpec) -> None:
