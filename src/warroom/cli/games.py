@@ -39,7 +39,9 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
             max_actions: int, show_odds: bool) -> None:
     """Play a whole game with random legal actions for both sides and narrate every ruling.
 
-    SCENARIO is a scenario file or the name of a shipped one ('warroom scenario list').
+    SCENARIO is a scenario file or the name of a shipped one ('warroom scenario list'). A scenario file is
+    UTF-8 and at most 4 MB; a Company Fire map has at most 20 x 20 spaces, a Brigade table at most 100
+    terrain features.
 
     \b
       warroom playout hedgerow_hell --seed 7

@@ -39,7 +39,13 @@ def scenario_list() -> None:
 @click.option("--png", "picture", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="also draw the map to this file (.png, .svg or .pdf)")
 def scenario_show(file: str, viewer: str, picture: Path | None) -> None:
-    """Check a scenario file and print its briefing, forces and map as VIEWER sees them."""
+    """Check a scenario file and print its briefing, forces and map as VIEWER sees them.
+
+    A scenario file is UTF-8 and at most 4 MB; a Company Fire map has at most 20 x 20 spaces.
+
+    \b
+      warroom scenario show hedgerow_hell --as attacker --png map.png
+    """
     from warroom.rulesets.company_fire.game.briefing import describe
     from warroom.rulesets.company_fire.game.scenario import load_scenario, shipped_scenarios
     from warroom.rulesets.company_fire.game.scenario_types import VIEWERS
