@@ -178,3 +178,16 @@ def test_a_folder_or_a_missing_file_is_one_error(tmp_path: Path) -> None:
         files.read_text(tmp_path)
     with pytest.raises(UsageError, match=r"cannot read the file .*: No such file"):
         files.read_text(tmp_path / "nope")
+
+
+def test_output_to_a_full_disk_is_one_error_not_a_traceback() -> None:
+    """``warroom ... > /dev/full``: a real process, its standard output a full device."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "warroom", "odds", "rally", "status=pinned", "--json"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr == "warroom: error: cannot write the output: No space left on device\n"

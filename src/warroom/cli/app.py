@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
 import warroom
@@ -58,3 +61,21 @@ def main() -> None:
         raise SystemExit(1) from None
     except BrokenPipeError:
         raise SystemExit(0) from None
+    except OSError as exc:  # the output cannot be written (a full disk, a closed terminal), or a file cannot be used
+        reason = one_line(exc.strerror or str(exc))
+        if exc.filename is not None:
+            click.echo(f"warroom: error: {one_line(str(exc.filename))}: {reason}", err=True)
+        else:
+            _quiet_stdout()
+            click.echo(f"warroom: error: cannot write the output: {reason}", err=True)
+        raise SystemExit(2) from None
+
+
+def _quiet_stdout() -> None:
+    """Drop what is left of standard output, so Python does not try (and fail) to write it again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+        pass
