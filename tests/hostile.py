@@ -4,6 +4,8 @@ file changed or left behind)."""
 
 from __future__ import annotations
 
+import atexit
+import json
 import os
 import sys
 import traceback
@@ -16,7 +18,16 @@ from click.testing import CliRunner
 from warroom.cli import app
 
 CORPUS: Counter[str] = Counter()
-"""Cases run, by category (printed at the end of a run with -s: the corpus's size)."""
+"""Cases run, by category; with WARROOM_HOSTILE_COUNTS=FILE set, written to FILE as JSON at the end of the run."""
+
+
+def _write_counts() -> None:
+    out = os.environ.get("WARROOM_HOSTILE_COUNTS")
+    if out and CORPUS:
+        Path(out).write_text(json.dumps(dict(sorted(CORPUS.items())), indent=1) + "\n")
+
+
+atexit.register(_write_counts)
 
 
 @dataclass(frozen=True)
@@ -74,18 +85,3 @@ def refused_or_ok(outcome: Outcome) -> None:
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under ``folder`` (hidden ones too) and its bytes."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def in_folder(folder: Path) -> _Chdir:
-    return _Chdir(folder)
-
-
-class _Chdir:
-    def __init__(self, folder: Path) -> None:
-        self.folder, self.before = folder, Path.cwd()
-
-    def __enter__(self) -> None:
-        os.chdir(self.folder)
-
-    def __exit__(self, *exc: object) -> None:
-        os.chdir(self.before)

@@ -207,3 +207,25 @@ def test_a_symlink_to_a_device_is_never_replaced(folder: Path) -> None:
     refused(outcome)
     assert "not a regular file" in outcome.err
     assert (folder / "dev.png").is_symlink() and Path("/dev/null").is_char_device()
+
+
+@pytest.mark.parametrize("args", [
+    ["roll", "rally", "status=pinned", "--seed", "-1"],
+    ["odds", "rally", "status=pinned", "--trials", "100000000"],
+    ["playout", "crossroads_patrol", "--save", ""],
+    ["scenario", "show", "utf16.toml"],
+    ["odds", "rally", "status=\r\x1b[2J"],
+])
+def test_the_real_command_refuses_the_same_way(tmp_path: Path, args: list[str]) -> None:
+    """A few cases through a real ``python -m warroom`` process: what the in-process corpus checks holds there."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "utf16.toml").write_bytes('name = "x"\n'.encode("utf-16"))
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    done = subprocess.run([sys.executable, "-m", "warroom", *args], cwd=tmp_path, capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 2, done
+    assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("warroom: error: "), done
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["utf16.toml"]
