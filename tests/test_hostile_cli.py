@@ -25,7 +25,7 @@ from warroom.core.registry import ProcedureSpec, procedures
 SPECS: list[ProcedureSpec] = procedures()
 PAIRS: list[tuple[ProcedureSpec, Param]] = [(s, p) for s in SPECS for p in s.params]
 CHECKS = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]  # the folder is checked unchanged each case
-QUICK = settings(max_examples=120, deadline=None, suppress_health_check=CHECKS, derandomize=True)
+QUICK = settings(max_examples=300, deadline=None, suppress_health_check=CHECKS, derandomize=True)
 LONG = settings(max_examples=3000, deadline=None, suppress_health_check=CHECKS)
 
 # A character no parameter name, choice, card or number contains: a value starting with it is never allowed.

@@ -30,7 +30,7 @@ from warroom.rulesets.company_fire.game.scenario import MAX_BOARD
 
 SHIPPED: dict[str, Path] = {f"{game}:{p.stem}": p for game, paths in shipped_scenarios().items() for p in paths}
 CHECKS = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large]
-QUICK = settings(max_examples=40, deadline=None, suppress_health_check=CHECKS, derandomize=True)
+QUICK = settings(max_examples=60, deadline=None, suppress_health_check=CHECKS, derandomize=True)
 LONG = settings(max_examples=600, deadline=None, suppress_health_check=CHECKS)
 BAD_VALUE = {"zz_not_a_field": [[1, "two"]]}
 """A value no field of any scenario takes: a table holding a key no schema has."""
