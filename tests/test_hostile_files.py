@@ -191,3 +191,22 @@ def test_output_to_a_full_disk_is_one_error_not_a_traceback() -> None:
                               stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=120)
     assert done.returncode == 2
     assert done.stderr == "warroom: error: cannot write the output: No space left on device\n"
+
+
+def test_a_db_of_the_other_kind_is_one_clear_error(tmp_path: Path) -> None:
+    """``warroom ladder --db`` given the games file of ``warroom serve``, and the other way round: SQLite opens
+    both, and each is refused by its columns instead of failing later with a database error."""
+    from warroom.ai.ladder_store import LadderStore
+    from warroom.web.store import GameStore
+
+    GameStore(tmp_path / "games.sqlite")
+    with pytest.raises(UsageError, match="not a ladder file"):
+        LadderStore(tmp_path / "games.sqlite")
+    LadderStore(tmp_path / "ladder.sqlite").close()
+    with pytest.raises(UsageError, match="is not a games file of warroom serve"):
+        GameStore(tmp_path / "ladder.sqlite")
+    (tmp_path / "junk.sqlite").write_bytes(b"not a database at all" * 100)
+    with pytest.raises(UsageError, match="cannot open the games file"):
+        GameStore(tmp_path / "junk.sqlite")
+    with pytest.raises(UsageError, match="cannot be written as a ladder file"):
+        LadderStore(tmp_path / "junk.sqlite")
