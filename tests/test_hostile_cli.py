@@ -121,6 +121,16 @@ def option_case(draw: st.DrawFn) -> list[str]:
         ["umpire", "--json", "--seed", draw(bad_int)],
         ["replay", draw(st.sampled_from(["binary.toml", "deep.json", "sub", "missing.json", ""]))],
         [draw(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12).map(lambda t: "zz" + t))],
+        ["play", "crossroads_patrol", "--as", "attacker", "--vs", "random", "--save",
+         draw(st.sampled_from(["", ".", "sub", "missing/game.json"]))],
+        ["play", "crossroads_patrol", "--as", draw(JUNK), "--vs", "random"],
+        ["play", "crossroads_patrol", "--as", "attacker", "--vs", draw(JUNK)],
+        ["procedures", draw(JUNK)],
+        ["rules", "coverage", draw(JUNK)],
+        ["serve", "--port", draw(st.one_of(st.integers(max_value=-1), st.integers(min_value=65536)).map(str))],
+        ["ladder", "crossroads_patrol", "--db", "sub", "--games", "1"],
+        ["ladder", "crossroads_patrol", "--games", draw(st.integers(max_value=0).map(str)), "--db", "l.sqlite"],
+        ["ai", draw(JUNK)],
     ]))
 
 
