@@ -31,6 +31,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from test_web_pages import artifacts, browser, hand_over_if_asked, page, ready, server, start_game, uncover
+from warroom.core import rules_text
 from warroom.core.game import record_of
 from warroom.tools.coverage import load_seed_sections
 from warroom.web import rules
@@ -164,7 +165,7 @@ def test_the_rulings_ship_in_the_wheel_and_read_the_same(monkeypatch: pytest.Mon
     assert repo == (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
     shipped = tmp_path / "rulings.md"
     shipped.write_text(repo.replace("warroom takes one reading", "warroom takes ONE reading"), encoding="utf-8")
-    monkeypatch.setattr(rules, "_package_text",
+    monkeypatch.setattr(rules_text, "_package_text",
                         lambda *parts: shipped.read_text(encoding="utf-8") if parts == ("rulings.md",) else None)
     assert "warroom takes ONE reading" in rules.rulings_text()
     for file in (ROOT / "src" / "warroom" / "data" / "seeds").iterdir():  # the seeds ship as they are shared

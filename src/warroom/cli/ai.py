@@ -19,11 +19,16 @@ def ai() -> None:
 
 @ai.command("list")
 def list_players() -> None:
-    """Every player by name, its options (give them as name:option=value) and the strengths."""
+    """Every player by name, its options (give them as name:option=value) and the strengths.
+
+    \b
+      warroom ai list
+      warroom play crossroads_patrol --as attacker --vs search:think=5
+    """
     from warroom.ai import STRENGTHS, available
 
     table = Table(title="Players", title_justify="left")
-    table.add_column("player", style="bold")
+    table.add_column("player", style="bold", no_wrap=True)  # names to type are never cut
     table.add_column("what it does")
     table.add_column("options (name:option=value)")
     for entry in available():
@@ -31,8 +36,8 @@ def list_players() -> None:
         table.add_row(entry.name, entry.summary, options)
     console.print(table)
     strengths = Table(title="Strengths", title_justify="left")
-    strengths.add_column("strength", style="bold")
-    strengths.add_column("player")
+    strengths.add_column("strength", style="bold", no_wrap=True)
+    strengths.add_column("player", no_wrap=True)
     strengths.add_column("what it is")
     names = {e.name for e in available()}
     for name, (spec, words) in STRENGTHS.items():

@@ -7,7 +7,17 @@ from typing import Any
 import click
 from rich.console import Console
 
-console = Console(highlight=False, soft_wrap=True)
+
+class _Console(Console):
+    """Standard output through rich; a reader that stops reading (``| head``) is a ``BrokenPipeError`` for
+    :func:`warroom.cli.app.main` to end quietly, not rich's own exit with status 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+console: Console = _Console(highlight=False, soft_wrap=True)
 SEED = click.IntRange(min=0)
 """A seed of the dice: a whole number from 0 (numpy's generators take no negative seed)."""
 NO_HELP: dict[str, Any] = {"help_option_names": [], "ignore_unknown_options": True}

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import click
+from click.shell_completion import CompletionItem
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -24,28 +25,109 @@ OPTIONS = "--json, --plot FILE, --trials N, --seed S, --base-tables FILE, --help
 """The options of ``odds`` and ``roll``, for the error an unknown one gets."""
 
 
+def complete_procedure(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Procedure names that start with what is typed: a name alone where it is unique, else its full id
+    (``company-fire/anti-tank-fire``); full ids too once a ``/`` is typed."""
+    specs = registry.procedures()
+    count: dict[str, int] = {}
+    for spec in specs:
+        count[spec.name] = count.get(spec.name, 0) + 1
+    found = set()
+    for spec in specs:
+        if "/" in incomplete or count[spec.name] > 1:  # a name several rulesets share needs its full id
+            if spec.id.startswith(incomplete) or spec.name.startswith(incomplete):
+                found.add(spec.id)
+        elif spec.name.startswith(incomplete):
+            found.add(spec.name)
+    return [CompletionItem(name) for name in sorted(found)]
+
+
+def complete_pair(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """A procedure's ``key=value`` words: its parameters not yet given as ``key=``, then a parameter's values (a
+    yes/no, one of its choices; for a list of choices, the next one after a comma)."""
+    from warroom.core.errors import UsageError
+
+    try:
+        spec = get_procedure(ctx.params.get("procedure") or "")
+    except UsageError:
+        return []
+    words = list(ctx.params.get("pairs") or ())
+    if "=" not in incomplete and len(words) >= 2 and words[-1] == "=" and words[-2] in {p.name for p in spec.params}:
+        found = spec.param(words[-2])  # bash splits "key=value" at the "=": the value is a word of its own
+        values = ("true", "false") if found.kind == "bool" else found.choices
+        return [CompletionItem(v) for v in values if v.startswith(incomplete)]
+    key, eq, value = incomplete.partition("=")
+    if not eq:
+        given = {word.partition("=")[0] for word in words}
+        return [CompletionItem(f"{p.name}=", help=p.allowed()) for p in spec.params
+                if p.name.startswith(key) and p.name not in given]
+    if key not in {p.name for p in spec.params}:
+        return []
+    found = spec.param(key)
+    head, _, last = value.rpartition(",") if found.kind in ("choices", "cards") else ("", "", value)
+    values = ("true", "false") if found.kind == "bool" else found.choices
+    prefix = f"{key}={head}{',' if head else ''}"
+    return [CompletionItem(prefix + v) for v in values if v.startswith(last)]
+
+
+def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Ruleset ids that start with what is typed."""
+    return [CompletionItem(info.id, help=info.title) for info in registry.rulesets() if info.id.startswith(incomplete)]
+
+
 @click.command()
 def rulesets() -> None:
-    """List the rulesets warroom carries."""
-    table = Table(title="Rulesets")
-    for column in ("id", "version", "scale", "status", "seed"):
-        table.add_column(column)
+    """List the rulesets warroom carries: each one's seed, scale, version and status.
+
+    The status is worked out, not written: whether the ruleset is a full game, how many procedures it has, and how
+    many of its seed's sections some code implements (as 'warroom rules coverage' counts them).
+
+    \b
+      warroom rulesets
+      warroom rules show 002          the sections of a seed
+    """
+    from warroom.tools.coverage import ruleset_statuses
+
+    statuses = ruleset_statuses()
+    table = Table(title="Rulesets", title_justify="left")
+    table.add_column("id", no_wrap=True)
+    table.add_column("seed", no_wrap=True)
+    table.add_column("scale", no_wrap=True)
+    table.add_column("version", no_wrap=True)
+    table.add_column("status")
     for info in registry.rulesets():
-        table.add_row(info.id, info.version, info.scale, info.status, info.seed)
+        status = statuses.get(info.id)
+        table.add_row(info.id, info.seed[:3], info.scale, info.version, str(status) if status else info.status)
     console.print(table)
+    for info in registry.rulesets():
+        status = statuses.get(info.id)
+        if status is not None and status.missing:
+            console.print(f"{info.id}: seed sections no code implements yet: {escape(', '.join(status.missing))}")
+    console.print("A seed's sections: warroom rules show SEED; what implements each: warroom rules coverage RULESET")
 
 
 @click.command()
-@click.argument("ruleset", required=False)
+@click.argument("ruleset", required=False, shell_complete=complete_ruleset)
 def procedures(ruleset: str | None) -> None:
-    """List the rule procedures, of one RULESET or of all."""
+    """List the rule procedures, of one RULESET or of all, each with what it resolves and the rule it applies.
+
+    \b
+      warroom procedures company-fire
+      warroom procedures
+    """
     specs = registry.procedures(ruleset)
-    table = Table(title=f"Procedures{' of ' + ruleset if ruleset else ''}", show_lines=False)
-    table.add_column("procedure", no_wrap=True)
-    table.add_column("what it resolves")
-    table.add_column("rule (seed section)")
+    table = Table(title=f"Procedures{' of ' + ruleset if ruleset else ''}", title_justify="left", show_lines=False)
+    table.add_column("procedure", no_wrap=True, min_width=max((len(spec.id) for spec in specs), default=9))
+    narrow = console.width < 120  # the rule goes under what it resolves, so the words keep a readable column
+    table.add_column("what it resolves (rule: seed section)" if narrow else "what it resolves")
+    if not narrow:
+        table.add_column("rule (seed section)")
     for spec in specs:
-        table.add_row(spec.id, escape(spec.summary), escape("; ".join(spec.rule.sections)))
+        rule = escape("; ".join(spec.rule.sections))
+        if narrow:
+            table.add_row(spec.id, f"{escape(spec.summary)}\n[dim]rule: {rule}[/dim]")
+        else:
+            table.add_row(spec.id, escape(spec.summary), rule)
     console.print(table)
     console.print("Parameters of one: warroom odds PROCEDURE --help")
 
@@ -61,8 +143,8 @@ def _common(spec_name: str, pairs: tuple[str, ...], show_help: bool, verb: str) 
 
 
 @click.command(context_settings=NO_HELP)
-@click.argument("procedure", required=False, default="")
-@click.argument("pairs", nargs=-1, type=click.UNPROCESSED)
+@click.argument("procedure", required=False, default="", shell_complete=complete_procedure)
+@click.argument("pairs", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_pair)
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), help="write a bar chart (PNG, SVG, PDF)")
 @click.option("--trials", type=click.IntRange(0, api.MAX_TRIALS), default=0,
@@ -122,8 +204,8 @@ def _odds_with_progress(spec: ProcedureSpec, values: dict[str, str], trials: int
 
 
 @click.command(context_settings=NO_HELP)
-@click.argument("procedure", required=False, default="")
-@click.argument("pairs", nargs=-1, type=click.UNPROCESSED)
+@click.argument("procedure", required=False, default="", shell_complete=complete_procedure)
+@click.argument("pairs", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_pair)
 @click.option("--seed", type=SEED, default=None, help="seed of the dice (omit for fresh dice)")
 @click.option("--json", "as_json", is_flag=True, help="print the ruling as JSON")
 @click.option("--base-tables", type=click.Path(dir_okay=False, path_type=Path), default=None,

@@ -24,7 +24,7 @@ def scenario_list() -> None:
 
     table = Table(title="Company Fire scenarios")
     for column in ("file", "name", "attacker", "defender"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=column == "file")  # the name to type is never cut
     for path in shipped_scenarios():
         loaded = load_scenario(path)
         table.add_row(path.name, escape(loaded.name), escape(loaded.attacker.name), escape(loaded.defender.name))

@@ -2,7 +2,8 @@
 
 docs/architecture.md "Tests that anchor the rules": every test names the seed section it checks,
 so the matrix of rules implemented and tested is generated from the code. The only
-hand-kept input is the list of sections itself (``warroom/data/seed_sections.toml``);
+hand-kept input is the list of sections itself (``warroom/data/seed_sections.toml``, read by
+:mod:`warroom.core.rules_text`);
 everything else is derived:
 
 - *implemented by*: every registered procedure whose ``RuleRef`` cites the section,
@@ -22,136 +23,25 @@ import io
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Self
+from typing import Any, Literal
 
-from pydantic import Field, model_validator
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.padding import Padding
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from warroom.core.errors import UsageError, suggest
 from warroom.core.registry import procedures
 from warroom.core.rule_uses import rule_uses
-from warroom.core.tables import Table, load_table
+from warroom.core.rules_text import SEED_SECTIONS as SEED_SECTIONS
+from warroom.core.rules_text import SeedEntry as SeedEntry
+from warroom.core.rules_text import SeedSection as SeedSection
+from warroom.core.rules_text import SeedSections as SeedSections
+from warroom.core.rules_text import load_seed_sections as load_seed_sections
+from warroom.core.rules_text import section_key as section_key
 
-SEED_SECTIONS = Path(__file__).resolve().parent.parent / "data" / "seed_sections.toml"
-
-Status = Literal["implemented+tested", "implemented, untested", "tested only", "not implemented"]
+Status = Literal["implemented+tested", "implemented, untested", "tested only", "not implemented", "a note, no rule"]
 CitationKind = Literal["procedure", "declared", "test"]
-
-_FOLD = str.maketrans({
-    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
-    "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
-})
-
-
-def section_key(name: str) -> str:
-    """The form in which section names and aliases are compared.
-
-    Case, runs of white space and the kind of dash or quote mark do not tell two
-    sections apart ("British Artillery – Replacement…" is cited with a plain hyphen too).
-    """
-    return " ".join(name.translate(_FOLD).split()).casefold()
-
-
-# --- the section list -----------------------------------------------------------------------
-
-
-class SeedSection(Table):
-    """One section of a seed: its name as the seed writes it, and other names a citation may use."""
-
-    name: str = Field(min_length=1)
-    aliases: tuple[str, ...] = ()
-
-    def names(self) -> tuple[str, ...]:
-        """The section's name followed by its aliases."""
-        return (self.name, *self.aliases)
-
-
-class SeedEntry(Table):
-    """One seed: its file in ``shared/seeds/``, its title, the ruleset carrying it, its sections in order."""
-
-    file: str = Field(pattern=r"^\d{3}_[0-9a-f]+\.txt$")
-    title: str = Field(min_length=1)
-    ruleset: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
-    sections: tuple[SeedSection, ...] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _names_unique(self) -> Self:
-        """Refuse a name or alias that is blank or already names a section of this seed."""
-        owner: dict[str, str] = {}
-        for section in self.sections:
-            for name in section.names():
-                key = section_key(name)
-                if not key:
-                    raise ValueError(f"seed {self.file}: a name or alias of section '{section.name}' is blank")
-                if key in owner:
-                    raise ValueError(
-                        f"seed {self.file}: '{name}' is given for section '{section.name}' "
-                        f"and already names section '{owner[key]}'"
-                    )
-                owner[key] = section.name
-        return self
-
-    @property
-    def number(self) -> str:
-        """The seed's number, the first three characters of its file name (``"002"``)."""
-        return self.file[:3]
-
-    def find(self, cited: str) -> SeedSection | None:
-        """The section a citation names (its name or an alias, compared by :func:`section_key`)."""
-        key = section_key(cited)
-        for section in self.sections:
-            if any(section_key(name) == key for name in section.names()):
-                return section
-        return None
-
-    def all_names(self) -> list[str]:
-        """Every section name and alias, for suggestions."""
-        return [name for section in self.sections for name in section.names()]
-
-
-class SeedSections(Table):
-    """The whole section list: every seed, each carried by one ruleset."""
-
-    seeds: tuple[SeedEntry, ...] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _seeds_unique(self) -> Self:
-        """Refuse two seeds with one number or one ruleset."""
-        for label, values in (
-            ("seed number", [s.number for s in self.seeds]),
-            ("ruleset", [s.ruleset for s in self.seeds]),
-        ):
-            repeated = sorted({v for v in values if values.count(v) > 1})
-            if repeated:
-                raise ValueError(f"{label} listed more than once: {', '.join(repeated)}")
-        return self
-
-    def seed_of(self, cited: str) -> SeedEntry | None:
-        """The seed a citation names, matched on its first three characters (``"002"`` or the file name)."""
-        number = cited.strip()[:3]
-        for seed in self.seeds:
-            if seed.number == number:
-                return seed
-        return None
-
-    def ruleset_ids(self) -> tuple[str, ...]:
-        """The ruleset id of every seed, in seed order."""
-        return tuple(seed.ruleset for seed in self.seeds)
-
-
-@functools.lru_cache(maxsize=1)
-def _shipped_sections() -> SeedSections:
-    """The shipped section list, loaded and checked once."""
-    return load_table(SEED_SECTIONS, SeedSections)
-
-
-def load_seed_sections(path: Path | None = None) -> SeedSections:
-    """Load and check the section list: the shipped file (loaded once) or the one at ``path``."""
-    if path is None:
-        return _shipped_sections()
-    return load_table(path, SeedSections)
 
 
 def known_rulesets() -> tuple[str, ...]:
@@ -391,6 +281,8 @@ class SectionCoverage:
     declared: tuple[str, ...]
     tests: tuple[str, ...]
     stand_ins: tuple[str, ...] = ()
+    note: str = ""
+    """Why the section holds no rule to implement, as the section list says, where it holds none."""
 
     @property
     def implemented_by(self) -> tuple[str, ...]:
@@ -399,10 +291,12 @@ class SectionCoverage:
 
     @property
     def status(self) -> Status:
-        """Whether the section is implemented, tested, both or neither."""
+        """Whether the section is implemented, tested, both or neither (or, neither and holding no rule, a note)."""
         if self.implemented_by:
             return "implemented+tested" if self.tests else "implemented, untested"
-        return "tested only" if self.tests else "not implemented"
+        if self.tests:
+            return "tested only"
+        return "a note, no rule" if self.note else "not implemented"
 
     def to_dict(self) -> dict[str, Any]:
         """The section's coverage as plain data."""
@@ -413,6 +307,7 @@ class SectionCoverage:
             "declared": list(self.declared),
             "tests": list(self.tests),
             "stand_in_base_tables": list(self.stand_ins),
+            "note": self.note,
         }
 
 
@@ -540,17 +435,20 @@ def _stand_ins(procedure_ids: Sequence[str]) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None) -> CoverageReport:
+def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None, *, tests: bool = True,
+                     stand_ins: bool = True) -> CoverageReport:
     """Coverage of every section of every seed, or of the seed ``ruleset`` carries.
 
     ``tests_dir`` is read for rule markers (default: :func:`default_tests_dir`). An
     unknown ruleset or a missing tests directory raises :class:`UsageError`. Unknown
     citations are kept in the report: all of them without ``ruleset``; with it, those
-    naming its seed and those made by its procedures.
+    naming its seed and those made by its procedures. ``tests=False`` reads no tests (every section untested) and
+    ``stand_ins=False`` leaves out the stand-in base tables (found by running each procedure's example), for a
+    quick count of what is implemented.
     """
     catalogue = load_seed_sections()
     chosen = _choose(catalogue, ruleset)
-    tests_path = _tests_dir(tests_dir)
+    tests_path = _tests_dir(tests_dir) if tests else None
     scan = scan_test_markers(tests_path) if tests_path is not None else MarkerScan()
 
     cited: dict[tuple[str, str, CitationKind], list[str]] = {}
@@ -585,7 +483,8 @@ def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None) 
             tuple(
                 SectionCoverage(
                     section.name, by(seed, section, "procedure"), by(seed, section, "declared"),
-                    by(seed, section, "test"), _stand_ins(by(seed, section, "procedure")),
+                    by(seed, section, "test"), _stand_ins(by(seed, section, "procedure")) if stand_ins else (),
+                    section.note,
                 )
                 for section in seed.sections
             ),
@@ -593,6 +492,51 @@ def compute_coverage(ruleset: str | None = None, tests_dir: Path | None = None) 
         for seed in chosen
     )
     return CoverageReport(seeds, tuple(unknown), scan.problems, tests_path)
+
+
+@dataclass(frozen=True)
+class RulesetStatus:
+    """What a ruleset gives, worked out from the registry and from coverage, never written by hand."""
+
+    ruleset: str
+    game: bool
+    procedures: int
+    sections: int
+    implemented: int
+    missing: tuple[str, ...]
+    """The seed sections holding a rule that no procedure or declared game code implements yet."""
+    notes: int = 0
+    """The seed sections that hold no rule (a scale note, a heading) and no code implements."""
+
+    def __str__(self) -> str:
+        what = ["the full game"] if self.game else []
+        what.append(f"{self.procedures} procedure{'s' if self.procedures != 1 else ''}")
+        rules = self.sections - self.notes
+        if not self.missing:
+            cover = f"all {self.sections} seed sections implemented" if not self.notes else \
+                f"all {rules} seed sections with a rule implemented ({self.notes} more are notes)"
+        else:
+            cover = f"{self.implemented} of {rules} seed sections with a rule implemented"
+        return f"{', '.join(what)}; {cover}"
+
+
+def ruleset_statuses() -> dict[str, RulesetStatus]:
+    """The status of every ruleset that carries a seed: whether it is a full game (a game is registered for it),
+    how many procedures it registers, how many of its seed's sections are implemented and which are not."""
+    from warroom.core.game import games
+
+    playable = set(games())
+    counts: dict[str, int] = {}
+    for spec in procedures():
+        counts[spec.ruleset] = counts.get(spec.ruleset, 0) + 1
+    report = compute_coverage(tests=False, stand_ins=False)
+    return {
+        seed.seed.ruleset: RulesetStatus(
+            seed.seed.ruleset, seed.seed.ruleset in playable, counts.get(seed.seed.ruleset, 0), len(seed.sections),
+            seed.implemented, tuple(s.section for s in seed.sections if not s.implemented_by and not s.note),
+            sum(1 for s in seed.sections if not s.implemented_by and s.note))
+        for seed in report.seeds
+    }
 
 
 def unknown_references(ruleset: str | None = None, tests_dir: Path | None = None) -> tuple[UnknownReference, ...]:
@@ -612,6 +556,7 @@ _STATUS_STYLE: dict[Status, str] = {
     "implemented, untested": "yellow",
     "tested only": "magenta",
     "not implemented": "dim",
+    "a note, no rule": "dim",
 }
 
 _TESTS_SHOWN = 3
@@ -644,7 +589,7 @@ def _seed_table(seed: SeedCoverage) -> RichTable:
         cells: list[str | Text] = [
             section.section,
             Text(section.status, style=_STATUS_STYLE[section.status]),
-            ", ".join(implemented),
+            ", ".join(implemented) or Text(section.note, style="dim"),
             _tests_cell(section.tests),
         ]
         if with_stand_ins:
@@ -653,15 +598,58 @@ def _seed_table(seed: SeedCoverage) -> RichTable:
     return table
 
 
-def render_report(report: CoverageReport) -> RenderableType:
-    """A coverage report as rich text: a table and a summary line per seed, then anything unknown."""
+NARROW = 160
+"""Below this many columns the coverage of a seed is a list, a section at a time, rather than a table whose
+four columns would break every name (an 80-column terminal)."""
+
+
+def _seed_list(seed: SeedCoverage) -> RenderableType:
+    """The seed's sections one after another: the name and status, then what implements it and the tests, each
+    on its own indented lines, so no name is broken in a narrow terminal."""
+    own = f"{seed.seed.ruleset}/"
+    parts: list[RenderableType] = [
+        Text(f"{seed.seed.number} {seed.seed.title} ({seed.seed.file}), ruleset {seed.seed.ruleset}", style="bold")]
+    for section in seed.sections:
+        head = Text(section.section, style="bold")
+        head.append(f"  {section.status}", style=_STATUS_STYLE[section.status])
+        parts.append(head)
+        implemented = [p.removeprefix(own) for p in section.procedures] + list(section.declared)
+        if implemented:
+            parts.append(Padding(Text("by: " + ", ".join(implemented)), (0, 0, 0, 4), expand=False))
+        elif section.note:
+            parts.append(Padding(Text("note: " + section.note, style="dim"), (0, 0, 0, 4), expand=False))
+        if section.tests:
+            parts.append(Padding(Text("tests: " + _tests_cell(section.tests)), (0, 0, 0, 4), expand=False))
+        if section.stand_ins:
+            stand_ins = ", ".join(name.split(" (")[0] for name in section.stand_ins)
+            needs = Text(f"needs base-game tables (warroom's stand-ins): {stand_ins}")
+            parts.append(Padding(needs, (0, 0, 0, 4), expand=False))
+    return Group(*parts)
+
+
+@dataclass(frozen=True)
+class _ReportView:
+    """A coverage report laid out for the width it is printed in: a table per seed from :data:`NARROW` columns,
+    else a list (or always the one ``width`` chooses)."""
+
+    report: CoverageReport
+    width: int | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = self.width if self.width is not None else options.max_width
+        # words wrap here even on a console that prints soft-wrapped lines: a name is never cut, only wrapped
+        yield from console.render(_report_parts(self.report, width < NARROW),
+                                  options.update(no_wrap=False, overflow="fold"))
+
+
+def _report_parts(report: CoverageReport, narrow: bool) -> RenderableType:
     parts: list[RenderableType] = []
     if report.tests_dir is not None:
         parts.append(Text(f"tests read from {report.tests_dir}", style="dim"))
     else:
         parts.append(Text("no tests directory found: every section shows as untested", style="yellow"))
     for seed in report.seeds:
-        parts += [_seed_table(seed), Text(seed.summary(), style="bold"), Text("")]
+        parts += [_seed_list(seed) if narrow else _seed_table(seed), Text(seed.summary(), style="bold"), Text("")]
     if report.unknown:
         parts.append(Text(f"{len(report.unknown)} citations of unknown seeds or sections:", style="bold red"))
         parts += [Text(f"  {u}", style="red") for u in report.unknown]
@@ -671,15 +659,23 @@ def render_report(report: CoverageReport) -> RenderableType:
     return Group(*parts)
 
 
-def render_coverage(ruleset: str | None = None, tests_dir: Path | None = None) -> RenderableType:
-    """Coverage of every seed (or of ``ruleset``'s seed) as a rich renderable for ``warroom rules coverage``."""
-    return render_report(compute_coverage(ruleset, tests_dir))
+def render_report(report: CoverageReport, width: int | None = None) -> RenderableType:
+    """A coverage report as rich text: a table (a list in a terminal under :data:`NARROW` columns, or when
+    ``width`` is under it) and a summary line per seed, then anything unknown."""
+    return _ReportView(report, width)
+
+
+def render_coverage(ruleset: str | None = None, tests_dir: Path | None = None,
+                    width: int | None = None) -> RenderableType:
+    """Coverage of every seed (or of ``ruleset``'s seed) as a rich renderable for ``warroom rules coverage``, laid
+    out for the terminal it is printed in (or for ``width`` columns)."""
+    return render_report(compute_coverage(ruleset, tests_dir), width)
 
 
 def coverage_text(ruleset: str | None = None, tests_dir: Path | None = None, width: int = 120) -> str:
     """Coverage rendered as plain text, ``width`` columns wide."""
     out = io.StringIO()
     Console(file=out, width=width, color_system=None, force_terminal=False).print(
-        render_coverage(ruleset, tests_dir)
+        render_coverage(ruleset, tests_dir, width)
     )
     return out.getvalue()

@@ -8,11 +8,9 @@
   ``GET /api/rules/{seed}`` a seed's sections with their text; ``GET /api/rulings/{id}`` one ruling's row.
   An unknown seed, section or ruling is 404 with the list or a suggestion.
 
-The seed texts ship in the package (``warroom/data/seeds/``), and so does ``docs/rulings.md`` (the wheel carries
-it as ``warroom/data/rulings.md``; an editable install reads the repository's ``docs/``). A section is found in
-the text at the first heading line that names it (its name or an alias, compared as
-:func:`warroom.tools.coverage.section_key` does; markdown headings first, then plain lines), so its anchor is at
-the rule itself; a section whose name is not a line of the text is anchored at its entry in the page's contents.
+The seed texts and ``docs/rulings.md`` ship in the package and are read by :mod:`warroom.core.rules_text`, the
+reader ``warroom rules show`` uses too: a section's anchor is at the heading that reader finds for it, so at the rule
+itself; a section whose name is not a line of the text is anchored at its entry in the page's contents.
 """
 
 from __future__ import annotations
@@ -20,154 +18,28 @@ from __future__ import annotations
 import functools
 import html
 import re
-from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import HTMLResponse
 from markdown_it import MarkdownIt
 
-from warroom.core.errors import suggest
-from warroom.tools.coverage import SeedEntry, load_seed_sections, section_key
+from warroom.core import rules_text
+from warroom.core.errors import UsageError, suggest
+from warroom.core.rules_text import RULING_ID, Seed, rulings, rulings_text, seeds, slug
 
 router = APIRouter()
 
-RULING_ID = re.compile(r"\b(?:CF|BR|TM|BF|FB)-\d+\b")
-"""A ruling's id in docs/rulings.md: the prefix of its game or seed and a number."""
 _NO_STORE = {"Cache-Control": "no-cache"}
-_REPO_RULINGS = Path(__file__).resolve().parents[3] / "docs" / "rulings.md"
-"""docs/rulings.md in the repository (an editable install): the wheel carries it as warroom/data/rulings.md."""
-
-
-def slug(name: str) -> str:
-    """The anchor of a section: its name in lower case, words joined by ``-`` ("individual-unit-fire")."""
-    return "-".join(re.findall(r"[a-z0-9]+", section_key(name))) or "section"
-
-
-def _package_text(*parts: str) -> str | None:
-    node = resources.files("warroom").joinpath("data", *parts)
-    return node.read_text(encoding="utf-8") if node.is_file() else None
-
-
-def rulings_text() -> str:
-    """docs/rulings.md: the package's copy when installed from the wheel, else the repository's."""
-    shipped = _package_text("rulings.md")
-    if shipped is not None:
-        return shipped
-    return _REPO_RULINGS.read_text(encoding="utf-8")
-
-
-# --- the seeds --------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Section:
-    name: str
-    aliases: tuple[str, ...]
-    slug: str
-    line: int | None
-    """The line (from 0) of the text where the section's heading is, or None when no line names it."""
-    text: str
-
-
-@dataclass(frozen=True)
-class Seed:
-    number: str
-    file: str
-    title: str
-    ruleset: str
-    lines: tuple[str, ...]
-    sections: tuple[Section, ...]
-
-    def summary(self) -> dict[str, Any]:
-        return {"seed": self.number, "file": self.file, "title": self.title, "ruleset": self.ruleset,
-                "url": f"/rules/{self.number}",
-                "sections": [{"name": s.name, "aliases": list(s.aliases), "slug": s.slug,
-                              "url": f"/rules/{self.number}#{s.slug}", "found": s.line is not None}
-                             for s in self.sections]}
-
-
-def _heading(line: str) -> tuple[str, bool]:
-    """A line as a heading may name a section: markdown marks, bold and numbering ("## **21. Bocage**") taken off;
-    and whether it is a markdown heading."""
-    text = line.strip()
-    marked = text.startswith("#")
-    text = text.strip("#* \t")
-    text = re.sub(r"^\d+\.\s*", "", text).strip("* \t")
-    return section_key(text), marked
-
-
-def _locate(entry: SeedEntry, lines: list[str]) -> list[int | None]:
-    """The line of each section's heading: the first markdown heading naming it, else the first plain line."""
-    heads = [_heading(line) for line in lines]
-    found: list[int | None] = []
-    taken: set[int] = set()
-    for section in entry.sections:
-        keys = {section_key(name) for name in section.names()}
-        marked = [i for i, (k, m) in enumerate(heads) if m and k in keys and i not in taken]
-        plain = [i for i, (k, _) in enumerate(heads) if k in keys and i not in taken]
-        at = marked[0] if marked else plain[0] if plain else None
-        if at is not None:
-            taken.add(at)
-        found.append(at)
-    return found
-
-
-@functools.cache
-def seeds() -> tuple[Seed, ...]:
-    """Every seed of seed_sections.toml with its text (shipped in the package) and its sections located."""
-    out = []
-    for entry in load_seed_sections().seeds:
-        text = _package_text("seeds", entry.file)
-        if text is None:
-            raise FileNotFoundError(f"warroom/data/seeds/{entry.file} is missing from the package")
-        lines = text.splitlines()
-        where = _locate(entry, lines)
-        starts = sorted(i for i in where if i is not None)
-        sections, used = [], set()
-        for section, at in zip(entry.sections, where, strict=True):
-            anchor = slug(section.name)
-            while anchor in used:
-                anchor += "-2"
-            used.add(anchor)
-            body = ""
-            if at is not None:
-                end = next((i for i in starts if i > at), len(lines))
-                body = "\n".join(lines[at:end]).strip()
-            sections.append(Section(section.name, section.aliases, anchor, at, body))
-        out.append(Seed(entry.number, entry.file, entry.title, entry.ruleset, tuple(lines), tuple(sections)))
-    return tuple(out)
+__all__ = ["RULING_ID", "find_seed", "router", "rulings", "rulings_text", "seeds", "slug"]
 
 
 def find_seed(cited: str) -> Seed:
     """The seed named by its number (``002``) or its file name; 404 with the list of seeds."""
-    for seed in seeds():
-        if cited in (seed.number, seed.file, seed.file.removesuffix(".txt")):
-            return seed
-    names = [s.number for s in seeds()]
-    listed = ", ".join(f"{s.number} ({s.title})" for s in seeds())
-    raise HTTPException(404, f"no seed '{cited[:80]}'{suggest(cited, names)}; seeds: {listed}")
-
-
-# --- the rulings ------------------------------------------------------------------------------------------------
-
-
-@functools.cache
-def rulings() -> dict[str, dict[str, str]]:
-    """Every ruling of docs/rulings.md by id: its seed section, question and reading, and the heading it is under."""
-    out: dict[str, dict[str, str]] = {}
-    heading = ""
-    for line in rulings_text().splitlines():
-        if line.startswith("## "):
-            heading = line[3:].strip()
-            continue
-        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
-        if len(cells) >= 4 and RULING_ID.fullmatch(cells[0]):
-            out[cells[0]] = {"id": cells[0], "under": heading, "section": cells[1], "question": cells[2],
-                             "reading": " | ".join(cells[3:]).replace("\\|", "|")}
-    return out
+    try:
+        return rules_text.find_seed(cited)
+    except UsageError as exc:
+        raise HTTPException(404, str(exc)) from None
 
 
 def _ruling_anchors(md: MarkdownIt) -> None:
@@ -300,12 +172,7 @@ def seed_page(seed: str) -> HTMLResponse:
 @router.get("/api/rules")
 def rules_json() -> dict[str, Any]:
     """The seeds with their sections (name, aliases, anchor) and the ids of the rulings: what a page may link to."""
-    return {"seeds": [s.summary() for s in seeds()], "rulings": sorted(rulings(), key=_id_order)}
-
-
-def _id_order(rid: str) -> tuple[str, int]:
-    prefix, _, number = rid.partition("-")
-    return prefix, int(number)
+    return {"seeds": [s.summary() for s in seeds()], "rulings": sorted(rulings(), key=rules_text.id_order)}
 
 
 @router.get("/api/rules/{seed}")

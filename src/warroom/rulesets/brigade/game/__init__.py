@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from warroom.core.game import register_game
+from warroom.core.rule_uses import register_rule_use
 from warroom.rulesets.brigade.game.checks import invariants
 from warroom.rulesets.brigade.game.common import U
 from warroom.rulesets.brigade.game.game import BrigadeGame
@@ -41,6 +42,7 @@ def load(path: Path) -> BrigadeGame:
 
 
 register_game("brigade", load, lambda: tuple(sorted(SCENARIOS.glob("*.toml"))))
+register_rule_use("004", "Playing the Game / Winning and Losing", "brigade.game.play (victory, BR-104)")
 
 __all__ = ["SCENARIOS", "BrigadeGame", "BrigadeState", "Builder", "ScenarioError", "U", "invariants", "load",
            "load_scenario", "secrets"]

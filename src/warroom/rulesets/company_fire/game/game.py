@@ -100,6 +100,7 @@ def shipped() -> tuple[Path, ...]:
 for _section in ("Stacking", "The Game Turn", "Initiative and Phase Sequence", "Tracking Turns",
                  "Game Clock (optional)", "Unit Status, Hit Results and Rallying", "Line of Sight (LOS)",
                  "Optional Methods for Resolving Attacks", "Artillery", "Movement", "Close Assault",
-                 "Individual Unit Fire", "Opportunity Fire", "Group Fire", "Non-Phasing Reaction Fire",
+                 "Individual Unit Fire", "Opportunity Fire", "Vehicle Opportunity Fire", "Group Fire",
+                 "Non-Phasing Reaction Fire", "Vehicle Hit Reduction",
                  "Single Mounted Figures (SMFs)", "Bocage", "Mines (beta)"):
     register_rule_use(SEED, _section, "company_fire.game")
