@@ -210,3 +210,17 @@ def test_a_db_of_the_other_kind_is_one_clear_error(tmp_path: Path) -> None:
         GameStore(tmp_path / "junk.sqlite")
     with pytest.raises(UsageError, match="cannot be written as a ladder file"):
         LadderStore(tmp_path / "junk.sqlite")
+
+
+def test_a_record_past_the_action_limit_is_refused_before_it_is_checked(tmp_path: Path) -> None:
+    from warroom.core.game import MAX_ACTIONS, GameRecord
+
+    (tmp_path / "long.json").write_text('{"actions": [' + ",".join(["0"] * (MAX_ACTIONS + 1)) + "]}")
+    with pytest.raises(UsageError, match="100,001 actions; a game record holds at most 100,000"):
+        GameRecord.load(tmp_path / "long.json")
+    (tmp_path / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(UsageError, match="nested too deep"):
+        GameRecord.load(tmp_path / "deep.json")
+    (tmp_path / "bytes.json").write_bytes(b"\xff\xfe{\x00}\x00")
+    with pytest.raises(UsageError, match="is UTF-16"):
+        GameRecord.load(tmp_path / "bytes.json")
