@@ -72,7 +72,8 @@ def complete_pair(ctx: click.Context, param: click.Parameter, incomplete: str) -
 
 def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Ruleset ids that start with what is typed."""
-    return [CompletionItem(info.id, help=info.title) for info in registry.rulesets() if info.id.startswith(incomplete)]
+    return [CompletionItem(info.id, help=info.title) for info in sorted(registry.rulesets(), key=lambda i: i.id)
+            if info.id.startswith(incomplete)]
 
 
 @click.command()
