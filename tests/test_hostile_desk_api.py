@@ -192,6 +192,10 @@ def test_a_bad_api_call_raises_usage_error(call: tuple[str, Any]) -> None:
     (lambda: warroom.load_game("company-fire", "crossroads_patrol").initial_state(-1), "seed=-1 is out of range"),
     (lambda: warroom.load_game("brigade", "ponyri").initial_state("a"), "seed must be a whole number"),
     (lambda: warroom.replay(None), "replay takes a GameRecord"),
+    (lambda: warroom.load_game("company-fire", "crossroads_patrol").state_from_json(None), "is a JSON object"),
+    (lambda: warroom.load_game("brigade", "ponyri").state_from_json([]), "is a JSON object"),
+    (lambda: warroom.load_game("brigade", "ponyri").decode("5"), "an action's code is a whole number"),
+    (lambda: warroom.load_game("company-fire", "crossroads_patrol").decode(True), "action code True is not one"),
     (lambda: warroom.GameRecord.load(None), "a game record is loaded from a file path"),
 ])
 def test_each_entry_point_names_what_is_wrong(call: Any, says: str) -> None:
@@ -206,3 +210,18 @@ def test_a_large_batch_sample_is_quick_and_a_good_one_still_works() -> None:
     counts = warroom.sample("rally", 10**12, status="pinned", seed=1)
     assert sum(counts.values()) == 10**12
     assert sum(warroom.sample("rally", 100, status="pinned", seed=1, method="dice").values()) == 100
+
+
+def test_a_plain_tuple_equal_to_a_legal_action_plays_that_action() -> None:
+    """Company Fire's actions are named tuples: a plain tuple equal to a legal one is that action, in apply and
+    odds alike (before, it passed the legality check and failed inside)."""
+    game = warroom.load_game("company-fire", "crossroads_patrol")
+    state = game.initial_state(1)
+    for _ in range(200):  # on to a position where an action rolls dice
+        rolling = [a for a in state.legal_actions() if state.odds(a)]
+        if rolling:
+            break
+        state = state.apply(state.legal_actions()[-1])
+    action = rolling[0]
+    assert state.odds(tuple(action)) == state.odds(action)
+    assert state.apply(tuple(action)).to_json() == state.apply(action).to_json()

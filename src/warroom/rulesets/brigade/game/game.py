@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from warroom.core.errors import check_seed
+from warroom.core.errors import UsageError, check_seed
 from warroom.rulesets.brigade.game.codes import Codec
 from warroom.rulesets.brigade.game.common import SPOTTED, U, _pt
 from warroom.rulesets.brigade.game.odds import odds
@@ -72,10 +72,14 @@ class BrigadeGame:
         return b.freeze()
 
     def state_from_json(self, data: dict[str, Any]) -> BrigadeState:
+        if not isinstance(data, dict):
+            raise UsageError(f"a Brigade state is a JSON object (state.to_json()), not {type(data).__name__}")
         return BrigadeState.from_json(self.ctx, data)
 
     def encode(self, action: Hashable) -> int:
         return self.codec.encode(action)
 
     def decode(self, code: int) -> Hashable:
+        if isinstance(code, bool) or not isinstance(code, int):
+            raise UsageError(f"an action's code is a whole number (game.encode(action)), not {type(code).__name__}")
         return self.codec.decode(code)

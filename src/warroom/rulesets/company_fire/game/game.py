@@ -70,6 +70,8 @@ class CFGame(GameBase):
         return play.freeze()
 
     def state_from_json(self, data: dict[str, Any]) -> CFState:
+        if not isinstance(data, dict):
+            raise UsageError(f"a Company Fire state is a JSON object (state.to_json()), not {type(data).__name__}")
         try:
             return _state_from_json(self, data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
