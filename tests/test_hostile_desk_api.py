@@ -225,3 +225,11 @@ def test_a_plain_tuple_equal_to_a_legal_action_plays_that_action() -> None:
     action = rolling[0]
     assert state.odds(tuple(action)) == state.odds(action)
     assert state.apply(tuple(action)).to_json() == state.apply(action).to_json()
+
+
+def test_a_key_given_twice_is_refused_in_json_as_on_a_command_line() -> None:
+    replies = _answers(["odds rally status=pinned status=suppressed",
+                        '{"command": "odds", "procedure": "rally", "params": {"status": "pinned", '
+                        '"status": "suppressed"}}'])
+    assert replies == [{"ok": False, "error": "status is given twice"},
+                       {"ok": False, "error": 'cannot read that line: "status" is given twice'}]

@@ -10,7 +10,7 @@ import json
 import shlex
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -45,9 +45,19 @@ def bounded_lines(stream: TextIO) -> Iterator[str]:
         yield line
 
 
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once (a key given twice is refused, as on a command line)."""
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f'"{key}" is given twice')
+        seen[key] = value
+    return seen
+
+
 def _json_command(line: str) -> str:
     """A JSON line is either a string command or {"command": ..., "procedure": ..., "params": {...}}."""
-    data = json.loads(line)
+    data = json.loads(line, object_pairs_hook=_no_duplicates)
     if isinstance(data, str):
         return data
     if not isinstance(data, dict) or "command" not in data:
