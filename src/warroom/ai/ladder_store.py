@@ -114,6 +114,10 @@ class LadderStore:
             found = "none" if row is None else row[0]
             raise UsageError(f"--db {self.path}: not a ladder file of this warroom (schema {found}, this one "
                              f"reads {SCHEMA_VERSION})")
+        columns = {r[1] for r in self._conn.execute("PRAGMA table_info(games)")}
+        if not set(_COLUMNS) <= columns:  # another program's file, or warroom's games file of `serve`
+            raise UsageError(f"--db {self.path}: not a ladder file (its games table lacks the ladder's columns); "
+                             f"choose another file")
 
     def close(self) -> None:
         self._conn.close()

@@ -86,6 +86,13 @@ def _complete_scenarios(group: click.Group, path: tuple[str, ...] = ()) -> None:
 _complete_scenarios(cli)
 
 
+def one_line(message: str) -> str:
+    """``message`` as one printable line: a control character (a newline, a carriage return, an escape
+    sequence) or a lone surrogate the user typed is shown escaped, never sent to the terminal."""
+    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
+                   if not 0xD800 <= ord(c) <= 0xDFFF else f"\\u{ord(c):04x}" for c in message)
+
+
 def main() -> None:
     """Entry point: one clear line and exit status 2 for any bad input, never a traceback; a reader that stops
     reading (``warroom playout hedgerow_hell | head``) ends the command quietly with exit status 0."""
@@ -96,17 +103,25 @@ def main() -> None:
         _quiet_stdout()
         raise SystemExit(0) from None
     except WarroomError as exc:
-        click.echo(f"warroom: error: {exc}", err=True)
+        click.echo(f"warroom: error: {one_line(str(exc))}", err=True)
         raise SystemExit(2) from None
     except click.UsageError as exc:
-        click.echo(f"warroom: error: {exc.format_message()}", err=True)
+        click.echo(f"warroom: error: {one_line(exc.format_message())}", err=True)
         raise SystemExit(2) from None
     except click.ClickException as exc:
-        click.echo(f"warroom: error: {exc.format_message()}", err=True)
+        click.echo(f"warroom: error: {one_line(exc.format_message())}", err=True)
         raise SystemExit(exc.exit_code) from None
     except click.Abort:
         click.echo("warroom: aborted", err=True)
         raise SystemExit(1) from None
+    except OSError as exc:  # the output cannot be written (a full disk, a closed terminal), or a file cannot be used
+        reason = one_line(exc.strerror or str(exc))
+        if exc.filename is not None:
+            click.echo(f"warroom: error: {one_line(str(exc.filename))}: {reason}", err=True)
+        else:
+            _quiet_stdout()
+            click.echo(f"warroom: error: cannot write the output: {reason}", err=True)
+        raise SystemExit(2) from None
 
 
 def _quiet_stdout() -> None:

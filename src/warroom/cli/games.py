@@ -30,8 +30,9 @@ from warroom.core.game import GameRecord
 @click.option("--as", "viewer", default="umpire", show_default=True, metavar="SIDE",
               help="narrate as the umpire sees it, or as one side may: the scenario's own side names "
                    "(attacker, defender in Company Fire; german, soviet, british ... in Brigade)")
-@click.option("--max-actions", type=click.IntRange(1, 1_000_000), default=20_000, show_default=True,
-              help="stop after this many actions even if the game is not over")
+@click.option("--max-actions", type=click.IntRange(1, 100_000), default=20_000, show_default=True,
+              help="stop after this many actions even if the game is not over (at most 100,000, the most a "
+                   "record holds)")
 @click.option("--odds", "show_odds", is_flag=True,
               help="before each action that rolls dice, its exact odds as the side to act may know them")
 @click.option("--board", "show_board", is_flag=True,
@@ -43,7 +44,9 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
             max_actions: int, show_odds: bool, show_board: bool, png_every: tuple[int, Path] | None) -> None:
     """Play a whole game with random legal actions for both sides and narrate every ruling.
 
-    SCENARIO is a scenario file or the name of a shipped one ('warroom scenario list').
+    SCENARIO is a scenario file or the name of a shipped one ('warroom scenario list'). A scenario file is
+    UTF-8 and at most 4 MB; a Company Fire map has at most 20 x 20 spaces, a Brigade table at most 100
+    terrain features.
 
     \b
       warroom playout hedgerow_hell --seed 7
@@ -53,9 +56,12 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
       warroom playout hill_112 --png-every 20 pictures/
     """
     from warroom.cli.game_views import draw_every, picture_folder, tell, title_of, viewer_of
+    from warroom.core.files import target
     from warroom.core.game import find_scenario, load_game, record_of
     from warroom.sim.playout import random_playout
 
+    if save is not None:
+        target(save, "game record")  # an unusable path is refused before the game is played
     game_id, path = find_scenario(scenario_name, ruleset)
     game = load_game(game_id, path)
     side = viewer_of(game, viewer)

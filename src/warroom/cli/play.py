@@ -40,10 +40,13 @@ def play(scenario_name: str, side: str | None, opponent: str, ruleset: str | Non
       warroom play crossroads_patrol --as attacker --vs random --resume game.json
     """
     from warroom.ai import player
+    from warroom.core.files import target
     from warroom.core.game import GameRecord, find_scenario, load_game
     from warroom.terminal.screen import Screen
     from warroom.terminal.session import Session
 
+    if save_to is not None:
+        target(save_to, "game record")  # an unusable path is refused before the game starts
     game_id, path = find_scenario(scenario_name, ruleset)
     game = load_game(game_id, path)
     sides = game.sides

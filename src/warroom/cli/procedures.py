@@ -72,7 +72,8 @@ def complete_pair(ctx: click.Context, param: click.Parameter, incomplete: str) -
 
 def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Ruleset ids that start with what is typed."""
-    return [CompletionItem(info.id, help=info.title) for info in registry.rulesets() if info.id.startswith(incomplete)]
+    return [CompletionItem(info.id, help=info.title) for info in sorted(registry.rulesets(), key=lambda i: i.id)
+            if info.id.startswith(incomplete)]
 
 
 @click.command()
@@ -147,7 +148,8 @@ def _common(spec_name: str, pairs: tuple[str, ...], show_help: bool, verb: str) 
 @click.argument("pairs", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_pair)
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), help="write a bar chart (PNG, SVG, PDF)")
-@click.option("--trials", type=click.IntRange(0, 100_000_000), default=0, help="add a Monte Carlo column of N trials")
+@click.option("--trials", type=click.IntRange(0, api.MAX_TRIALS), default=0,
+              help=f"add a Monte Carlo column of N trials (at most {api.MAX_TRIALS:,}; a bar shows the progress)")
 @click.option("--seed", type=SEED, default=None, help="seed of the Monte Carlo generator")
 @click.option("--base-tables", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="your own base-game tables file, in place of warroom's stand-in")

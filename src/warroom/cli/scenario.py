@@ -82,7 +82,9 @@ def _picture_paths(picture: Path | None, svg: Path | None) -> list[tuple[str, Pa
 def scenario_show(file: str, viewer: str, picture: Path | None, svg: Path | None) -> None:
     """Check a scenario and print its briefing, forces and map as VIEW sees the set-up.
 
-    SCENARIO is a shipped scenario's name ('warroom scenario list') or a scenario file of either game.
+    SCENARIO is a shipped scenario's name ('warroom scenario list') or a scenario file of either game. A
+    scenario file is UTF-8 and at most 4 MB; a Company Fire map has at most 20 x 20 spaces, a Brigade table at
+    most 100 terrain features.
 
     \b
       warroom scenario show hedgerow_hell --as attacker --png map.png

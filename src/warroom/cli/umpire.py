@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
 
@@ -26,17 +27,21 @@ def umpire(seed: int | None, as_json: bool, history: Path, no_history: bool) -> 
       umpire> help rally
 
     With --json (or when input is not a terminal) it reads commands from standard input;
-    --json answers each with one JSON object per line.
+    --json answers each with one JSON object per line. A line holds at most 65,536 characters
+    and must be UTF-8; a longer or broken one gets an error answer and the desk goes on.
     """
     from warroom.umpire import Desk, run_interactive, run_json_lines
+    from warroom.umpire.prompt import bounded_lines
 
     desk = Desk(seed)
+    if isinstance(sys.stdin, io.TextIOWrapper):  # a byte that is not UTF-8 becomes a line the desk refuses
+        sys.stdin.reconfigure(errors="surrogateescape")
     if as_json:
-        for line in run_json_lines(desk, sys.stdin):
+        for line in run_json_lines(desk, bounded_lines(sys.stdin)):
             click.echo(line)
         return
     if not sys.stdin.isatty():
-        for line in sys.stdin:
+        for line in bounded_lines(sys.stdin):
             reply = desk.execute(line)
             if reply.text:
                 click.echo(reply.text)

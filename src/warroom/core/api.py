@@ -12,16 +12,42 @@ import numpy as np
 
 from warroom.core.base_tables import tables_in_force, using_base_tables
 from warroom.core.chance import Outcome, Resolution, Weights
-from warroom.core.errors import UsageError
+from warroom.core.errors import UsageError, check_seed, whole_number
 from warroom.core.evaluate import Cache, enumerate_tree, play, sample_batch
 from warroom.core.registry import ProcedureSpec, get_procedure, get_ruleset
 from warroom.core.ruling import Modifier, Odds, Ruling
 
+MAX_TRIALS = 1_000_000
+"""The most Monte Carlo trials of ``odds`` (and ``sample`` with ``method="dice"``, which throws every die): about
+ten seconds to a minute, the slowest procedures longest. The exact odds need no trials at all."""
+MAX_SAMPLE = 10**15
+"""The most results ``sample`` draws at once with ``method="batch"`` (split over the chance tree, not played)."""
+
+
+_whole = whole_number
+_seed = check_seed
+
 
 def _generator(seed: int | None, rng: np.random.Generator | None) -> np.random.Generator:
     if rng is not None:
+        if not isinstance(rng, np.random.Generator):
+            raise UsageError(f"rng must be a numpy.random.Generator (numpy.random.default_rng(seed)), not "
+                             f"{type(rng).__name__}")
         return rng
-    return np.random.default_rng(seed)
+    return np.random.default_rng(_seed(seed))
+
+
+def _name(procedure: object) -> str:
+    if not isinstance(procedure, str):
+        raise UsageError(f"the procedure is named by a string such as 'rally' or 'company-fire/rally', not "
+                         f"{type(procedure).__name__} {procedure!r:.40}")
+    return procedure
+
+
+def _base_tables(path: object) -> str | Path | None:
+    if path is not None and not isinstance(path, str | Path):
+        raise UsageError(f"base_tables is the path of a TOML file, not {type(path).__name__}")
+    return path
 
 
 _CACHES: OrderedDict[Hashable, Cache] = OrderedDict()
@@ -70,8 +96,20 @@ def _checked(spec: ProcedureSpec, values: Mapping[str, Any], result: str,
     return result
 
 
+def _params(params: object) -> dict[str, Any]:
+    """The parameters given as a mapping: None, or a mapping of names (strings) to values."""
+    if params is None:
+        return {}
+    if not isinstance(params, Mapping):
+        raise UsageError(f"the parameters are a mapping of name to value (a dict), not {type(params).__name__}")
+    for key in params:
+        if not isinstance(key, str):
+            raise UsageError(f"a parameter's name is a string, not {type(key).__name__} {key!r:.40}")
+    return dict(params)
+
+
 def _merged(params: Mapping[str, Any] | None, keywords: Mapping[str, Any]) -> dict[str, Any]:
-    both = dict(params or {})
+    both = _params(params)
     for key, value in keywords.items():
         if key in both:
             raise UsageError(f"{key} is given twice")
@@ -95,8 +133,14 @@ def odds(
     Parameters come as a mapping, as keywords, or both. The Monte Carlo column throws
     every die face from a generator seeded with ``seed``. ``base_tables`` replaces the
     ruleset's stand-in base-game tables with the given file.
+
+    ``trials`` is a whole number from 0 to :data:`MAX_TRIALS` and ``seed`` None or a whole number from 0;
+    any bad argument raises :class:`UsageError`.
     """
-    spec = get_procedure(procedure)
+    spec = get_procedure(_name(procedure))
+    trials = _whole(trials, "trials", 0, MAX_TRIALS)
+    seed = _seed(seed)
+    base_tables = _base_tables(base_tables)
     if base_tables is not None:  # the parameters are checked against the tables in force
         with using_base_tables(spec.ruleset, base_tables):
             return odds(spec.id, _merged(params, kw), trials=trials, seed=seed, progress=progress)
@@ -133,9 +177,14 @@ def roll(
     base_tables: str | Path | None = None,
     **kw: Any,
 ) -> Ruling:
-    """Play the procedure once with real dice and return the explained ruling."""
+    """Play the procedure once with real dice and return the explained ruling.
+
+    ``seed`` is None (fresh dice) or a whole number from 0; ``rng`` a numpy Generator to throw the dice with
+    instead. Any bad argument raises :class:`UsageError`.
+    """
+    procedure, base_tables = _name(procedure), _base_tables(base_tables)
     if base_tables is None and not kw and params is not None:
-        spec, values, run = _bound(procedure, params)
+        spec, values, run = _bound(procedure, params if type(params) is dict else _params(params))
         outcome, resolution = play(run, _generator(seed, rng))
         return ruling_of(spec, values, outcome, resolution)
     spec = get_procedure(procedure)
@@ -167,7 +216,7 @@ def _bound(
     found = _BOUND.get(key) if key is not None else None
     if found is None:
         spec = get_procedure(procedure)
-        values = spec.bind(dict(params))
+        values = spec.bind(_params(params))
         found = (spec, values, spec.runner(values))
         if key is not None:
             if len(_BOUND) >= 4096:
@@ -204,16 +253,18 @@ def sample(
     progress: Callable[[int], None] | None = None,
     **kw: Any,
 ) -> Counter[str]:
-    """Draw ``trials`` results: ``method="batch"`` splits the batch over the chance tree;
-    ``method="dice"`` plays every trial, throwing each die face."""
-    spec = get_procedure(procedure)
+    """Draw ``trials`` results: ``method="batch"`` splits the batch over the chance tree (at most
+    :data:`MAX_SAMPLE` at once); ``method="dice"`` plays every trial, throwing each die face (at most
+    :data:`MAX_TRIALS`). Any bad argument raises :class:`UsageError`."""
+    spec = get_procedure(_name(procedure))
+    if method not in ("batch", "dice"):
+        raise UsageError(f"method={method!r:.40} is not allowed: 'batch' or 'dice'")
+    trials = _whole(trials, "trials", 0, MAX_SAMPLE if method == "batch" else MAX_TRIALS)
     values = spec.bind(_merged(params, kw))
     run = spec.runner(values)
     generator = _generator(seed, rng)
     if method == "batch":
         return sample_batch(run, trials, generator, _cache_for(spec, values))
-    if method != "dice":
-        raise ValueError("method is 'batch' or 'dice'")
     counts: Counter[str] = Counter()
     for done in range(1, trials + 1):
         outcome, _resolution = play(run, generator, explain=False)

@@ -15,7 +15,6 @@ each checked against the same schema, and the sets it lacks stay stand-ins.
 from __future__ import annotations
 
 import contextlib
-import tomllib
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from pydantic import BaseModel, ValidationError
 
 from warroom.core.chance import Resolution
 from warroom.core.errors import TableError, UsageError
-from warroom.core.tables import load_table
+from warroom.core.tables import load_table, read_toml
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -125,11 +124,7 @@ def load_override(ruleset: str, path: Path) -> dict[str, tuple[Any, Path]]:
                          f"(rulesets with base tables: {with_tables})")
     if not path.is_file():
         raise UsageError(f"--base-tables {path}: no such file")
-    try:
-        with path.open("rb") as handle:
-            raw = tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        raise TableError(f"{path}: not valid TOML: {exc}") from None
+    raw = read_toml(path, TableError, "the base-tables file")
     out: dict[str, tuple[Any, Path]] = {}
     for name, body in raw.items():
         if name not in sets:

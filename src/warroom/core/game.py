@@ -26,6 +26,7 @@ from typing import Annotated, Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from warroom.core.errors import UsageError, suggest
+from warroom.core.files import decode_text, write_text
 
 RECORD_FORMAT = "warroom-game-record/3"
 #: Records of the first format hold no position digests; they still replay, with a notice. Records of the first
@@ -165,7 +166,9 @@ def load_game(ruleset: str, scenario: str | Path) -> Game:
     """A game of ``ruleset`` on the scenario file ``scenario``, or on its shipped scenario of that name
     (``load_game("company-fire", "crossroads_patrol")``)."""
     known = games()
-    if ruleset not in _GAMES:
+    if not isinstance(scenario, str | os.PathLike):
+        raise UsageError(f"the scenario is a shipped name or a file path, not {type(scenario).__name__}")
+    if not isinstance(ruleset, str) or ruleset not in _GAMES:
         allowed = ", ".join(known) or "none yet"
         raise UsageError(f"'{ruleset}' is not a playable game{suggest(ruleset, known)}; games: {allowed}")
     path = Path(scenario)
@@ -214,13 +217,13 @@ def digests_of(states: Sequence[GameState], codes: Sequence[int]) -> tuple[tuple
 
 #: The largest seed a record holds (numpy's generators take any whole number from 0; a record keeps it to 63 bits).
 MAX_SEED = 2**63 - 1
-#: The most actions a record holds (the longest games are a few thousand; ``warroom playout --max-actions``
-#: stops at 1,000,000).
-MAX_RECORD_ACTIONS = 1_000_000
+#: The most actions a record holds (the longest random games run to about 20,000; ``warroom playout
+#: --max-actions`` stops at the same number).
+MAX_RECORD_ACTIONS = 100_000
 #: The longest scenario text a record embeds, in characters (the shipped scenarios are under 20,000).
 MAX_SCENARIO_TEXT = 1_000_000
 #: The longest record file read, in bytes.
-MAX_RECORD_BYTES = 64 * 1024 * 1024
+MAX_RECORD_BYTES = 16 * 1024 * 1024
 
 _Seed = Annotated[StrictInt, Field(ge=0, le=MAX_SEED)]
 _Code = Annotated[StrictInt, Field(ge=0)]  # a code no action has is refused by the game
@@ -377,13 +380,7 @@ class GameRecord:
     @staticmethod
     def from_bytes(raw: bytes, where: str = "game record") -> GameRecord:
         """A record from a file's bytes: UTF-8 JSON of a record, else one clear :class:`UsageError`."""
-        if len(raw) > MAX_RECORD_BYTES:
-            raise UsageError(f"{where}: {len(raw):,} bytes; a game record is at most {MAX_RECORD_BYTES:,} bytes")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise UsageError(f"{where}: not a game record (not UTF-8 text: byte {exc.start + 1} is "
-                             f"0x{raw[exc.start]:02x})") from None
+        text = decode_text(raw, where, "a game record", MAX_RECORD_BYTES)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -395,33 +392,14 @@ class GameRecord:
         return GameRecord.from_json(data, where)
 
     def save(self, path: Path) -> Path:
-        """Write the record atomically: a crash mid-write never leaves a broken or half-old file."""
-        path = Path(path)
-        if not path.name or path.is_dir():
-            raise UsageError(f"cannot save to '{path}': give a file name, such as game.json")
-        if not path.parent.is_dir():
-            raise UsageError(f"cannot save to {path}: the folder {path.parent} does not exist")
-        try:
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        except OSError as exc:
-            raise UsageError(f"cannot save to {path}: {exc.strerror}") from None
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(self.to_json(), out, indent=1, ensure_ascii=False)
-                out.write("\n")
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, path)
-        except OSError as exc:
-            Path(temporary).unlink(missing_ok=True)
-            raise UsageError(f"cannot save to {path}: {exc.strerror}") from None
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-        return path
+        """Write the record whole or not at all (:func:`warroom.core.files.write_text`): a crash, a full disk or a
+        read-only folder never leaves a broken or half-old file, and is one :class:`UsageError` naming the path."""
+        return write_text(path, json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", "game record")
 
     @staticmethod
     def load(path: Path) -> GameRecord:
+        if not isinstance(path, str | os.PathLike):
+            raise UsageError(f"a game record is loaded from a file path, not {type(path).__name__}")
         path = Path(path)
         try:
             with path.open("rb") as handle:
@@ -553,6 +531,8 @@ def replay(record: GameRecord, scenario: Path | None = None) -> list[GameState]:
     match it, so a replay is the same game or an error (:class:`ReplayDiffers` names the first action
     whose position differs). A record of the first format has no digests: only its legality is checked.
     """
+    if not isinstance(record, GameRecord):
+        raise UsageError(f"replay takes a GameRecord (GameRecord.load(path)), not {type(record).__name__}")
     return replay_game(record, scenario)[1]
 
 

@@ -202,7 +202,8 @@ def rulesets() -> list[RulesetInfo]:
 
 def get_ruleset(ruleset_id: str) -> RulesetInfo:
     _load()
-    if ruleset_id not in _RULESETS:
+    if not isinstance(ruleset_id, str) or ruleset_id not in _RULESETS:
+        ruleset_id = str(ruleset_id)
         raise UsageError(
             f"unknown ruleset '{ruleset_id}'{suggest(ruleset_id, _RULESETS)}; rulesets are: {', '.join(_RULESETS)}"
         )
@@ -219,6 +220,9 @@ def procedures(ruleset_id: str | None = None) -> list[ProcedureSpec]:
 def get_procedure(name: str) -> ProcedureSpec:
     """Find a procedure by its full id (``ruleset/name``) or by its name alone when that is unique."""
     _load()
+    if not isinstance(name, str):
+        raise UsageError(f"a procedure is named by a string such as 'rally' or 'company-fire/rally', not "
+                         f"{type(name).__name__} {name!r:.40}")
     if name in _PROCEDURES:
         return _PROCEDURES[name]
     matches = [p for p in _PROCEDURES.values() if p.name == name]

@@ -12,7 +12,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from warroom.core.errors import TableError
+from warroom.core.errors import TableError, WarroomError
+from warroom.core.files import read_text
 
 
 class Table(BaseModel):
@@ -24,21 +25,27 @@ class Table(BaseModel):
 T = TypeVar("T", bound=BaseModel)
 
 
-def read_toml(path: Path, error: type[Exception], what: str) -> dict[str, Any]:
+def read_toml(path: Path, error: type[WarroomError], what: str) -> dict[str, Any]:
     """The TOML file at ``path`` as data; a file that cannot be read or is not TOML raises ``error`` with one
-    line naming the file and ``what`` it was to be ("the scenario", "rules table")."""
+    line naming the file and ``what`` it was to be ("the scenario", "rules table"): also a file that is not UTF-8
+    or is larger than :data:`warroom.core.files.MAX_INPUT_BYTES`."""
+    text = read_text(path, what, error=error)
+    return parse_toml(text, path, error)
+
+
+def parse_toml(text: str, path: Path | str, error: type[WarroomError]) -> dict[str, Any]:
+    """``text`` read as TOML; a syntax error or nesting too deep for Python raises ``error`` naming ``path``."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as exc:
-        raise error(f"{path}: cannot read {what} ({exc.strerror})") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise error(f"{path}: not valid TOML here: arrays or tables are nested too deep") from None
 
 
 def load_table(path: Path, schema: type[T]) -> T:
     """Load ``path`` and check it against ``schema``."""
-    raw = read_toml(path, TableError, "rules table")
+    raw = read_toml(path, TableError, "the rules table")
     try:
         return schema.model_validate(raw)
     except ValidationError as exc:

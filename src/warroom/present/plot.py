@@ -10,6 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 from warroom.core.errors import UsageError
+from warroom.core.files import target, write_with
 from warroom.core.registry import get_procedure
 from warroom.core.ruling import Odds, percent
 
@@ -18,8 +19,7 @@ def plot_odds(odds: Odds, path: Path) -> Path:
     """Write a horizontal bar chart of every result row's exact probability to ``path`` (PNG, SVG or PDF)."""
     if path.suffix.lower() not in (".png", ".svg", ".pdf"):
         raise UsageError(f"--plot {path}: the file must end in .png, .svg or .pdf")
-    if not path.parent.exists():
-        raise UsageError(f"--plot {path}: the folder {path.parent} does not exist")
+    target(path, "chart")
     names = [name for name, _ in odds.distribution]
     exact = [float(p) * 100 for _, p in odds.distribution]
     height = max(2.5, 0.45 * len(names) + 1.4)
@@ -43,9 +43,12 @@ def plot_odds(odds: Odds, path: Path) -> Path:
     inputs = ", ".join(f"{k}={_show(v)}" for k, v in given.items()) or "all parameters at their defaults"
     fig.text(0.01, 0.01, inputs, fontsize=7, color="#555555", wrap=True)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    try:
+        # whole or not at all: a full disk or a read-only folder leaves no empty file behind
+        return write_with(path, lambda temporary: fig.savefig(temporary, format=path.suffix.lower()[1:], dpi=120),
+                          "chart")
+    finally:
+        plt.close(fig)
 
 
 def _show(value: object) -> str:

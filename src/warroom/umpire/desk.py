@@ -25,6 +25,10 @@ from warroom.core.ruling import show_value
 from warroom.present.odds import odds_of_result
 from warroom.present.procedures import parse_pairs, procedure_help
 
+MAX_LINE = 65_536
+"""The longest command line the desk reads (64 Ki characters): far beyond any real command, and short enough to
+answer at once (splitting a line into words takes time that grows faster than the line)."""
+
 COMMANDS = {
     "roll": "roll PROCEDURE key=value ...   play it once with the desk's dice: the ruling, and the odds of that result",
     "odds": "odds PROCEDURE key=value ...   the exact odds of every result",
@@ -74,7 +78,16 @@ class Desk:
 
     # --- entry --------------------------------------------------------------------------
     def execute(self, line: str) -> Reply:
-        """Run one command line; bad input comes back as a one-line error reply, never an exception."""
+        """Run one command line; bad input comes back as a one-line error reply, never an exception.
+
+        A line longer than :data:`MAX_LINE` characters, or holding a character that is not Unicode (a lone
+        surrogate, a byte that was not UTF-8), is refused before it is read; no reply ever holds one.
+        """
+        if len(line) > MAX_LINE:
+            return _error(f"that line is longer than {MAX_LINE:,} characters, the most a desk line holds")
+        if not _is_unicode(line):
+            return _error("that line holds a character that is not valid Unicode (a lone surrogate or a byte that "
+                          "is not UTF-8)")
         try:
             words = shlex.split(line)
         except ValueError as exc:
@@ -85,6 +98,11 @@ class Desk:
             return self._dispatch(words)
         except WarroomError as exc:
             return _error(str(exc))
+        except RecursionError:
+            return _error("that line is nested too deep to read")
+        except Exception as exc:  # the desk outlives a fault in warroom: its trackers and dice are kept
+            return _error(f"warroom could not answer that ({type(exc).__name__}: {exc}); this is a fault in "
+                          f"warroom, please report it with the line")
 
     def _dispatch(self, words: list[str]) -> Reply:
         head, rest = words[0], words[1:]
@@ -274,6 +292,14 @@ def _differs(spec: ProcedureSpec, name: str, value: Any) -> bool:
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _error(message: str) -> Reply:

@@ -10,11 +10,12 @@ import json
 import shlex
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any, TextIO
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from warroom.umpire.desk import Desk
+from warroom.umpire.desk import MAX_LINE, Desk
 
 
 class DeskCompleter(Completer):
@@ -30,9 +31,33 @@ class DeskCompleter(Completer):
             yield Completion(option, start_position=-len(current))
 
 
+def bounded_lines(stream: TextIO) -> Iterator[str]:
+    """The lines of ``stream``, each cut after :data:`MAX_LINE` + 1 characters (the rest of a longer line is read
+    and dropped), so one enormous line costs no memory and is refused by its length."""
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            rest = line
+            while rest and not rest.endswith("\n"):
+                rest = stream.readline(MAX_LINE)
+        yield line
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once (a key given twice is refused, as on a command line)."""
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f'"{key}" is given twice')
+        seen[key] = value
+    return seen
+
+
 def _json_command(line: str) -> str:
     """A JSON line is either a string command or {"command": ..., "procedure": ..., "params": {...}}."""
-    data = json.loads(line)
+    data = json.loads(line, object_pairs_hook=_no_duplicates)
     if isinstance(data, str):
         return data
     if not isinstance(data, dict) or "command" not in data:
@@ -57,12 +82,18 @@ def run_json_lines(desk: Desk, lines: Iterable[str]) -> Iterator[str]:
         line = raw.strip()
         if not line:
             continue
-        try:
-            command = _json_command(line) if line.startswith(("{", '"')) else line
-        except (ValueError, json.JSONDecodeError) as exc:
-            yield json.dumps({"ok": False, "error": f"cannot read that line: {exc}"})
-            continue
-        reply = desk.execute(command)
+        if len(line) > MAX_LINE:
+            reply = desk.execute(line)  # refused by its length
+        else:
+            try:
+                command = _json_command(line) if line.startswith(("{", '"')) else line
+            except (ValueError, json.JSONDecodeError) as exc:
+                yield json.dumps({"ok": False, "error": f"cannot read that line: {exc}"})
+                continue
+            except RecursionError:
+                yield json.dumps({"ok": False, "error": "cannot read that line: its JSON is nested too deep"})
+                continue
+            reply = desk.execute(command)
         yield json.dumps(reply.data, ensure_ascii=False, default=str)
         if reply.done:
             return

@@ -99,8 +99,12 @@ class GameStore:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(_SCHEMA)
             found = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
         except (OSError, sqlite3.Error) as exc:
             raise UsageError(f"cannot open the games file {self.path}: {exc}") from None
+        if not {"id", "seats", "actions", "step"} <= columns:  # another program's file, or a ladder file
+            raise UsageError(f"{self.path} is not a games file of warroom serve (its games table lacks the "
+                             f"columns); choose another file with --db")
         if found is None:
             self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         elif found[0] != str(SCHEMA_VERSION):

@@ -567,6 +567,11 @@ class Layout:
         return best
 
 
+MAX_FEATURES = 100
+"""The most terrain features a table holds (the shipped scenarios have 10 to 12): sight, cover and movement are
+worked out over every feature, and thousands of them would make each move take minutes."""
+
+
 class Battlefield(Table):
     """A Brigade table: ``width`` x ``depth`` inches (x across, y into the table) and its terrain features.
 
@@ -578,6 +583,13 @@ class Battlefield(Table):
     depth: float = Field(gt=0, le=2000)
     features: tuple[Feature, ...] = ()
     _layout: Layout = PrivateAttr()
+
+    @field_validator("features", mode="before")
+    @classmethod
+    def _not_too_many(cls, value: Any) -> Any:
+        if isinstance(value, list | tuple) and len(value) > MAX_FEATURES:
+            raise ValueError(f"at most {MAX_FEATURES} terrain features on a table, not {len(value)}")
+        return value
 
     def model_post_init(self, context: Any, /) -> None:
         self._layout = Layout(self)

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from warroom.core.errors import UsageError, check_seed
 from warroom.rulesets.brigade.game.codes import Codec
 from warroom.rulesets.brigade.game.common import SPOTTED, U, _pt
 from warroom.rulesets.brigade.game.odds import odds
@@ -33,6 +34,7 @@ class BrigadeGame:
         self.codec = Codec(self.ctx)
 
     def initial_state(self, seed: int) -> BrigadeState:
+        check_seed(seed)  # a whole number from 0, or one clear error
         ctx = self.ctx
         units = []
         for i, spec in enumerate(ctx.units):
@@ -70,10 +72,14 @@ class BrigadeGame:
         return b.freeze()
 
     def state_from_json(self, data: dict[str, Any]) -> BrigadeState:
+        if not isinstance(data, dict):
+            raise UsageError(f"a Brigade state is a JSON object (state.to_json()), not {type(data).__name__}")
         return BrigadeState.from_json(self.ctx, data)
 
     def encode(self, action: Hashable) -> int:
         return self.codec.encode(action)
 
     def decode(self, code: int) -> Hashable:
+        if isinstance(code, bool) or not isinstance(code, int):
+            raise UsageError(f"an action's code is a whole number (game.encode(action)), not {type(code).__name__}")
         return self.codec.decode(code)

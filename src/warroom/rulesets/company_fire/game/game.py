@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from warroom.core.errors import UsageError
+from warroom.core.errors import UsageError, check_seed
 from warroom.core.rule_uses import register_rule_use
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.base import GameBase, _rng_state
@@ -50,6 +50,7 @@ class CFGame(GameBase):
     # states -----------------------------------------------------------------------------------------
 
     def initial_state(self, seed: int) -> CFState:
+        check_seed(seed)  # a whole number from 0, or one clear error
         sc = self.scenario
         units = tuple(UnitState(u.at, "good_order", u.hidden, u.occupies_bocage, False, False, False, False, False,
                                 False, u.smoke_rounds, u.facing or "", u.turret or "",
@@ -69,6 +70,8 @@ class CFGame(GameBase):
         return play.freeze()
 
     def state_from_json(self, data: dict[str, Any]) -> CFState:
+        if not isinstance(data, dict):
+            raise UsageError(f"a Company Fire state is a JSON object (state.to_json()), not {type(data).__name__}")
         try:
             return _state_from_json(self, data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:

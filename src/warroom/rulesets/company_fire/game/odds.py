@@ -59,9 +59,10 @@ def _plan(s: CFState, action: Hashable) -> Plan:
     """The rolls playing ``action`` makes, each as (label, procedure, parameters), as the acting side may know
     them; an illegal action is one :class:`UsageError`."""
     g = s.game
-    if action not in s.legal_actions():
-        raise UsageError(_illegal(s, action, s.legal_actions()))
-    a = action
+    legal = s.legal_actions()
+    if action not in legal:
+        raise UsageError(_illegal(s, action, legal))
+    a = action if type(action) is Action else legal[legal.index(action)]  # a plain tuple equal to an Action
     if a.kind in NO_DICE:
         return []
     p = _Play(s)

@@ -26,6 +26,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyBboxPatch, Patch, Polygon, Rectangle
 
 from warroom.core.errors import UsageError
+from warroom.core.files import write_with
 from warroom.rulesets.company_fire.board import TERRAIN, Board, Space
 from warroom.rulesets.company_fire.game.scenario_types import (
     VIEWERS,
@@ -102,8 +103,8 @@ def render_map(scenario: Scenario, viewer: Viewer, path: str | Path) -> Path:
         raise UsageError(f"unknown viewer {viewer!r}; allowed: {', '.join(VIEWERS)}")
     with rc_context({"svg.fonttype": "none", "hatch.linewidth": 0.7, "font.family": "DejaVu Sans"}):
         fig = _figure(scenario, viewer)
-        fig.savefig(out, format=suffix[1:], dpi=_DPI)
-    return out
+        # whole or not at all: a full disk or a read-only folder leaves no empty file behind
+        return write_with(out, lambda temporary: fig.savefig(temporary, format=suffix[1:], dpi=_DPI), "map")
 
 
 def _figure(s: Scenario, viewer: Viewer) -> Figure:

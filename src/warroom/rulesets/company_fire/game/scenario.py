@@ -82,6 +82,12 @@ from warroom.rulesets.company_fire.units import Experience, UnitsError, unit_typ
 SCENARIO_DIR = Path(__file__).parent.parent / "scenarios"
 
 
+MAX_BOARD = 20
+"""The most columns and rows of a Company Fire map (the shipped maps are up to 14 x 11): line of sight is worked
+out between every pair of spaces, so its table grows as the square of the spaces (a 24 x 24 map already takes
+seconds to set up, a 48 x 48 one gigabytes)."""
+
+
 class ScenarioError(UsageError):
     """A scenario file that cannot be played: one line naming the file, the field and what is allowed."""
 
@@ -281,6 +287,10 @@ class _Checker:
 
     def board(self) -> Board:
         m = self.data.map
+        widest = max(len(row.replace(" ", "")) for row in m.rows)
+        if len(m.rows) > MAX_BOARD or widest > MAX_BOARD:
+            raise self.fail("map.rows", f"the map is {widest} x {len(m.rows)} spaces; a Company Fire map is at most "
+                            f"{MAX_BOARD} x {MAX_BOARD} (the shipped ones are up to 14 x 11)")
         # Each entry alone first, so an error names the entry; then the whole map (edges given twice).
         pieces: list[tuple[str, dict[str, list[str]]]] = [("map.rows", {})]
         for key in ("edges", "roads", "linear"):

@@ -131,6 +131,8 @@ class CFState(_Rules):
         legal = self.legal_actions()
         if action not in legal:
             raise UsageError(_illegal(self, action, legal))
+        if type(action) is not Action:  # a plain tuple equal to a legal Action: play the Action itself
+            action = legal[legal.index(action)]
         after: CFState = self.game.play(self, action)
         return after
 
