@@ -92,14 +92,15 @@ def test_simulating_no_games_is_refused(game) -> None:  # type: ignore[no-untype
         simulate(game, 0)
 
 
-def test_the_command_reports_shares_and_reasons() -> None:
+def test_the_command_reports_shares_and_reasons(tmp_path) -> None:  # type: ignore[no-untyped-def]
     runner = CliRunner()
-    out = runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "4", "--seed", "3"])
+    db = ["--db", str(tmp_path / "lab.sqlite3")]
+    out = runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "4", "--seed", "3", *db])
     assert out.exit_code == 0, out.output
     assert "4 random-vs-random games, seeds 3 to 6" in out.output
     assert "95% interval" in out.output and "How the games ended" in out.output
     data = json.loads(runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "4", "--seed", "3",
-                                          "--json"]).output)
+                                          "--json", *db]).output)
     assert data["games"] == 4 and data["scenario"] == "Crossroads Patrol"
-    bad = runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "0"])
+    bad = runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "0", *db])
     assert bad.exit_code != 0 and "--games" in bad.output
