@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_company_fire_play_rules import CROSSROADS, on, reroll, said, setup
 
+from test_company_fire_play_rules import CROSSROADS, on, reroll, said, setup
 from warroom.cli import cli
 from warroom.core.errors import UsageError
 from warroom.core.game import find_scenario, load_game
@@ -89,7 +89,7 @@ def test_rule_switches_are_listed_and_checked() -> None:
     assert "CF-53" in listed[0]["rule"]
     assert [s["key"] for s in json.loads(runner.invoke(cli, ["rules", "options", "brigade", "--json"]).output)] \
         == ["objectives"]
-    with pytest.raises(UsageError, match="no rule switch 'attack_resolutio'.*did you mean 'attack_resolution'"):
+    with pytest.raises(UsageError, match=r"no rule switch 'attack_resolutio'.*did you mean 'attack_resolution'"):
         check_switches("company-fire", {"attack_resolutio": "faster"})
     with pytest.raises(UsageError, match="takes standard, faster, longer"):
         check_switches("company-fire", {"attack_resolution": "quick"})
@@ -170,7 +170,7 @@ def test_one_worker_or_two_play_the_same_games(tmp_path: Path) -> None:
 def test_a_run_of_the_same_name_with_other_options_is_refused(tmp_path: Path) -> None:
     with LabStore(tmp_path / "lab.sqlite3") as store:
         lab_run.run_job(store, "r", job(), 1)
-        with pytest.raises(UsageError, match="run 'r' was played with other options.*players"):
+        with pytest.raises(UsageError, match=r"run 'r' was played with other options.*players"):
             lab_run.run_job(store, "r", job(attacker="heuristic"), 1)
 
 

@@ -127,7 +127,7 @@ def fell_heatmap(run: RunStats) -> str:
 
     grid = run.options.get("ruleset") == "company-fire"
     points = [(side, x, y) for g in run.games for side, _t, x, y in g.fell]
-    fig, axes = _figure(10, 4.2)
+    fig, _ = _figure(10, 4.2)
     fig.clf()
     sides = run.sides
     xs_all = [p[1] for p in points] or [0.0]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from warroom.ai.ladder import STORE_EVERY, STORE_SECONDS, default_workers, play_on
 from warroom.core.errors import UsageError
@@ -99,7 +100,7 @@ def run_job(store: LabStore, name: str, job: Job, games: int, workers: int = 1, 
     return done
 
 
-def _ray():  # type: ignore[no-untyped-def]
+def _ray() -> Any:
     try:
         import ray
     except ImportError:
