@@ -19,9 +19,13 @@ from rich.text import Text
 
 from warroom.cli.common import SEED, console
 from warroom.core.errors import UsageError
+from warroom.lab.job import EVERY_SIDE
 
 if TYPE_CHECKING:
+    from warroom.lab.job import Job
+    from warroom.lab.run import RunDone
     from warroom.lab.stats import RunStats
+    from warroom.lab.store import LabStore
 
 
 class _DefaultGroup(click.Group):
@@ -63,10 +67,13 @@ def _players(attacker: str | None, defender: str | None, player_opts: tuple[str,
         chosen["defender"] = defender
     for text in player_opts:
         side, eq, spec = text.partition("=")
-        if not eq or not side.strip() or not spec.strip():
-            raise UsageError(f"--player {text!r}: give SIDE=PLAYER, e.g. --player german=heuristic")
+        if not eq:  # a player alone plays every side not named otherwise
+            side, spec = EVERY_SIDE, text
+        if not side.strip() or not spec.strip():
+            raise UsageError(f"--player {text!r}: give SIDE=PLAYER or PLAYER, e.g. --player german=heuristic")
         if side.strip() in chosen:
-            raise UsageError(f"--player {side.strip()}: a player for this side is given twice")
+            whose = "every side" if side == EVERY_SIDE else "this side"
+            raise UsageError(f"--player {side.strip()}: a player for {whose} is given twice")
         chosen[side.strip()] = spec.strip()
     return chosen
 
@@ -87,7 +94,8 @@ def _default_name(options: dict[str, Any]) -> str:
 @click.option("--attacker", default=None, metavar="PLAYER", help="Company Fire's attacker (default random)")
 @click.option("--defender", default=None, metavar="PLAYER", help="Company Fire's defender (default random)")
 @click.option("--player", "player_opts", multiple=True, metavar="SIDE=PLAYER",
-              help="the player of any side by the scenario's name for it, e.g. --player german=heuristic")
+              help="the player of a side by the scenario's name for it (--player german=heuristic), or of every side "
+                   "not named otherwise (--player heuristic)")
 @click.option("--seed", type=SEED, default=1, show_default=True,
               help="seed of the first game; the others follow (seed, seed + 1, ...)")
 @click.option("--swap-sides", is_flag=True, help="also play every seed with the players exchanged")
@@ -117,22 +125,24 @@ def run(scenario_name: str, ruleset: str | None, n_games: int, attacker: str | N
     """Play --games games of SCENARIO between two AI players and report the numbers a designer reads.
 
     Players come from 'warroom ai list' (random, heuristic, heuristic:aggression=0.7, search:think=1.0,
-    easy, normal, hard); both default to random. Game i has seed --seed + i whatever the workers or
-    backend, so a run's games are the same on one core, many, or a Ray cluster. Games are kept in an
-    SQLite file under the run's --name; the same command again plays only what is missing, so an
-    interrupted run goes on where it stopped.
+    easy, normal, hard); both default to random. Company Fire's sides are --attacker and --defender;
+    any scenario's side is --player SIDE=P, and --player P is every side not named otherwise. Game i
+    has seed --seed + i whatever the workers or backend, so a run's games are the same on one core,
+    many, or a Ray cluster. Games are kept in an SQLite file under the run's --name; the same command
+    again plays only what is missing, so an interrupted run goes on where it stopped.
 
     \b
       warroom simulate crossroads_patrol --games 1000
       warroom simulate hedgerow_hell --attacker heuristic --defender heuristic --swap-sides --workers auto \\
           --report hedgerow_hell.html
       warroom simulate ponyri --player german=heuristic --player soviet=random --rule objectives=off
+      warroom simulate hill_112 --player heuristic --games 100 --swap-sides
       warroom simulate crossroads_patrol --games 1000 --backend ray --address auto
     """
     from warroom.core.switches import parse_rules
     from warroom.lab.job import make_job
     from warroom.lab.report import check_report_path
-    from warroom.lab.run import check_ray, run_job, workers_of
+    from warroom.lab.run import check_ray, workers_of
     from warroom.lab.store import LabStore, check_writable, default_db
 
     n_workers = workers_of(workers)
@@ -149,20 +159,13 @@ def run(scenario_name: str, ruleset: str | None, n_games: int, attacker: str | N
     name = run_name or _default_name(job.options())
     with LabStore(path) as store:
         store.open_run(name, job.options())
-        total = n_games * (2 if swap_sides else 1)
-        if not as_json and sys.stderr.isatty():
-            columns = (TextColumn(escape(job.scenario)), BarColumn(), MofNCompleteColumn(), _Speed(),
-                       TimeRemainingColumn())
-            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-                from warroom.lab.run import todo
-
-                tasks, stored = todo(store, name, job, n_games)
-                task = bar.add_task("games", total=total, completed=stored)
-                done = run_job(store, name, job, n_games, n_workers, backend, address,
-                               lambda k: bar.update(task, completed=stored + k), tasks=tasks)
-                done.stored = stored
-        else:
-            done = run_job(store, name, job, n_games, n_workers, backend, address)
+        try:
+            done = _play(store, name, job, n_games, n_workers, backend, address, as_json)
+        except KeyboardInterrupt:
+            kept = len(store.stored_keys(name))
+            click.echo(f"Stopped: {kept} games of run '{name}' are kept in {path}; the same command goes on with "
+                       f"the rest.", err=True)
+            raise
         stats = _stats(store, name, (seed, seed + n_games))
     if report_path is not None:
         from warroom.lab.report import run_page, write_report
@@ -178,6 +181,24 @@ def run(scenario_name: str, ruleset: str | None, n_games: int, attacker: str | N
         click.echo(json.dumps(data, ensure_ascii=False))
         return
     _print(stats, data, report_path)
+
+
+def _play(store: LabStore, name: str, job: Job, n_games: int, workers: int, backend: str, address: str | None,
+          as_json: bool) -> RunDone:
+    """The run's missing games played, with a progress bar (games/s, time left) on a terminal, on stderr."""
+    from warroom.lab.run import run_job, todo
+
+    if as_json or not sys.stderr.isatty():
+        return run_job(store, name, job, n_games, workers, backend, address)
+    tasks, stored = todo(store, name, job, n_games)
+    total = n_games * (2 if job.swap_sides else 1)
+    columns = (TextColumn(escape(job.scenario)), BarColumn(), MofNCompleteColumn(), _Speed(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=total, completed=stored)
+        done = run_job(store, name, job, n_games, workers, backend, address,
+                       lambda k: bar.update(task, completed=stored + k), tasks=tasks)
+    done.stored = stored
+    return done
 
 
 def _stats(store: Any, name: str, seeds: tuple[int, int]) -> RunStats:

@@ -42,6 +42,9 @@ from warroom.core.switches import check_switches, with_switches
 CF_WORTH = {"good_order": 1.0, "pinned": 0.75, "suppressed": 0.5}
 """Company Fire: what a unit in each status counts for in a side's material (any other status: 0)."""
 
+EVERY_SIDE = "*"
+"""The key of ``players`` (in :func:`make_job`) whose player plays every side not named."""
+
 BRIGADE_RADIUS = 3.0
 """Brigade: an objective's radius in inches when the scenario gives none (BR-130)."""
 
@@ -104,12 +107,12 @@ def make_job(scenario_name: str, ruleset: str | None, players: Mapping[str, str]
     if len(game.sides) != 2:
         raise UsageError(f"{game.scenario_name} has {len(game.sides)} sides; the lab plays two-sided scenarios")
     sides = (game.sides[0], game.sides[1])
-    extra = [s for s in players if s not in sides]
+    extra = [s for s in players if s not in sides and s != EVERY_SIDE]
     if extra:
         raise UsageError(f"{', '.join(extra)} is not a side of {game.scenario_name}; its sides: {', '.join(sides)}")
     specs = []
     for side in sides:
-        e = entrant(players.get(side, "random"))
+        e = entrant(players.get(side, players.get(EVERY_SIDE, "random")))
         if not plays(player(e.spec), game_id):
             raise UsageError(f"player '{e.label}' does not play {game_id} ({game.scenario_name})")
         specs.append(e.spec)

@@ -1,0 +1,95 @@
+"""The balance lab's scaling: games a second on 1 and 2 worker processes, and Ray's cost per game.
+
+Run from the repository root::
+
+    python benchmarks/sim_scaling.py                 # 400 games a pool run, 1,000-game Ray batch (about 4 minutes)
+    python benchmarks/sim_scaling.py --quick         # smoke run: 24 games a pool run, 40 on Ray
+    python benchmarks/sim_scaling.py --no-ray        # the pool only
+
+Every figure is a whole lab run (:func:`warroom.lab.run.run_job`: random-vs-random games of Crossroads Patrol with
+their traces, stored in a fresh SQLite file), measured in this one process, one after another, so the ratios
+are read on the same machine under the same load (the load average is printed before and after).
+
+- Speed-up: games/s on 2 workers over games/s on 1 (target 1.8 on 2 cores).
+- Ray's overhead: the same batch on a local Ray (``ray.init(num_cpus=2)``, started before the clock) against the
+  2-worker pool, per game and per worker: (Ray's wall time - the pool's) x 2 / games, as a share of a random
+  game's own time (the 1-worker run's seconds a game); target under 5%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from warroom.lab.job import Job, make_job
+from warroom.lab.run import run_job
+from warroom.lab.store import LabStore
+
+TARGET_SPEEDUP = 1.8
+TARGET_RAY_SHARE = 0.05
+
+
+def timed(job: Job, games: int, workers: int = 1, backend: str = "pool") -> float:
+    """Wall seconds of a whole run of ``games`` games into a fresh file."""
+    with tempfile.TemporaryDirectory() as folder, LabStore(Path(folder) / "lab.sqlite3") as store:
+        start = time.perf_counter()
+        done = run_job(store, "bench", job, games, workers=workers, backend=backend)
+        seconds = time.perf_counter() - start
+        assert done.played == games, done
+    return seconds
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="a smoke run, a few seconds")
+    parser.add_argument("--games", type=int, default=None, help="games a pool run (default 400; quick 24)")
+    parser.add_argument("--ray-games", type=int, default=None, help="games on Ray (default 1000; quick 40)")
+    parser.add_argument("--no-ray", action="store_true", help="leave Ray out")
+    args = parser.parse_args()
+    games = args.games or (24 if args.quick else 400)
+    ray_games = args.ray_games or (40 if args.quick else 1000)
+    job = make_job("crossroads_patrol", None, {}, {}, None, 1, False, 20_000)
+    print(f"Before: {load()}")
+    timed(job, 4)  # warm the caches of this process
+    one = timed(job, games, 1)
+    print(f"1 worker:  {games} games in {one:.1f}s, {games / one:.1f} games/s", file=sys.stderr)
+    two = timed(job, games, 2)
+    print(f"2 workers: {games} games in {two:.1f}s, {games / two:.1f} games/s", file=sys.stderr)
+    speedup = one / two
+    ok = speedup >= TARGET_SPEEDUP
+    print(f"| workers | games | seconds | games/s |\n|---|---|---|---|\n| 1 | {games} | {one:.1f} | {games / one:.1f} |"
+          f"\n| 2 | {games} | {two:.1f} | {games / two:.1f} |")
+    print(f"Speed-up 1 -> 2 workers: {speedup:.2f}x (target {TARGET_SPEEDUP}x): {'PASS' if ok else 'FAIL'}")
+    if not args.no_ray:
+        import ray
+
+        ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+        try:
+            timed(job, 8, backend="ray")  # the workers started and warm
+            on_ray = timed(job, ray_games, backend="ray")
+        finally:
+            ray.shutdown()
+        pool = timed(job, ray_games, 2)
+        per_game = one / games
+        overhead = (on_ray - pool) * 2 / ray_games
+        share = overhead / per_game
+        ray_ok = share < TARGET_RAY_SHARE
+        print(f"Ray, {ray_games} games: {on_ray:.1f}s against the 2-worker pool's {pool:.1f}s: "
+              f"{1000 * overhead:+.2f} ms a game against {1000 * per_game:.1f} ms a random game, {100 * share:+.1f}% "
+              f"(target under {100 * TARGET_RAY_SHARE:.0f}%): {'PASS' if ray_ok else 'FAIL'}")
+        ok = ok and ray_ok
+    print(f"After: {load()}")
+    return 0 if ok or not os.environ.get("WARROOM_BENCH_STRICT") else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
