@@ -269,3 +269,19 @@ def test_bad_input_is_one_clear_error_before_any_game(tmp_path: Path, args: list
     if db.exists():
         with contextlib.closing(sqlite3.connect(db)) as conn:
             assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
+
+
+def test_players_by_side_name_or_for_every_side() -> None:
+    # hill_112's sides are british and german: --player heuristic plays both, --player german=random overrides one.
+    from warroom.cli.simulate import _players
+    from warroom.lab.job import EVERY_SIDE
+
+    chosen = _players(None, None, ("heuristic", "german=random"))
+    assert chosen == {EVERY_SIDE: "heuristic", "german": "random"}
+    j = make_job("hill_112", None, chosen, {}, None, 1, False, 20_000)
+    assert j.sides == ("british", "german") and j.players == ("heuristic", "random")
+    assert make_job("hill_112", None, {}, {}, None, 1, False, 20_000).players == ("random", "random")
+    with pytest.raises(UsageError, match="attacker is not a side of hill_112; its sides: british, german"):
+        make_job("hill_112", None, {"attacker": "heuristic"}, {}, None, 1, False, 20_000)
+    with pytest.raises(UsageError, match="given twice"):
+        _players("random", None, ("attacker=heuristic",))
