@@ -256,6 +256,7 @@ def test_the_command_a_report_and_a_comparison(tmp_path: Path) -> None:
     (["--db", "/proc/lab.sqlite3"], "--db /proc/lab.sqlite3: cannot be written"),
     (["--report", "/proc/x/report.html"], "--report /proc/x/report.html: cannot be written"),
     (["--report", "report.txt"], "give an .html file"),
+    (["--base-tables", "tables.toml"], "--base-tables: ruleset company-fire has no base-game tables to replace"),
 ])
 def test_bad_input_is_one_clear_error_before_any_game(tmp_path: Path, args: list[str], says: str) -> None:
     db = tmp_path / "lab.sqlite3"

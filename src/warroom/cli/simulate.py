@@ -32,7 +32,10 @@ class _DefaultGroup(click.Group):
     """A group whose first word, when it is not one of its commands, is the default command's (``run``)."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+        if not args:
+            raise UsageError("give a SCENARIO to simulate (e.g. 'warroom simulate crossroads_patrol --games 100'), "
+                             "or 'compare RUN_A RUN_B'; see 'warroom simulate --help'")
+        if args[0] not in self.commands and args[0] not in ("-h", "--help"):
             args = ["run", *args]
         return super().parse_args(ctx, args)
 

@@ -53,7 +53,8 @@ def compare(a: RunStats, b: RunStats) -> dict[str, Any]:
         diff = 100 * (kb / nb - ka / na)
         who = f"the {outcome} wins" if outcome in a.sides else "a draw comes"
         if abs(diff) < 0.05:
-            sentence = f"{who[0].upper()}{who[1:]} as often in {b.name} as in {a.name} ({p_text(p)})."
+            sentence = (f"{who[0].upper()}{who[1:]} as often in {b.name} as in {a.name} ({100 * ka / na:.1f}% to "
+                        f"{100 * kb / nb:.1f}%, {p_text(p)}).")
         else:
             more = "more" if diff > 0 else "less"
             sentence = (f"{who[0].upper()}{who[1:]} {abs(diff):.1f} points {more} often in {b.name} than in "
