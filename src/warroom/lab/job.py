@@ -17,7 +17,8 @@ turn; Brigade: the period):
 - objectives held: Company Fire's ``held_by`` of each objective (CF-55); in Brigade, an objective held by a
   side with a unit's centre within its radius (3" unless given) and no enemy unit's (BR-130; transport and
   observers are not told apart here, so this count is the table's, not the final score's);
-- where and what a side lost: a unit's type and its last place on the map when it was destroyed or removed.
+- where and what a side lost: a unit's type and its last place on the map when it was destroyed or removed;
+  and the farthest column and row (or inches across and deep) a unit stood on, for the map's extent.
 """
 
 from __future__ import annotations
@@ -149,6 +150,7 @@ class GameRow:
     fell: list[tuple[str, str, float, float]] = field(default_factory=list)
     trace: list[tuple[int, dict[str, float], dict[str, int]]] = field(default_factory=list)
     deciding: list[str] = field(default_factory=list)
+    extent: tuple[float, float] = (0.0, 0.0)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -156,7 +158,7 @@ class GameRow:
     @staticmethod
     def from_json(data: dict[str, Any]) -> GameRow:
         return GameRow(**{**data, "fell": [tuple(f) for f in data["fell"]],
-                          "trace": [tuple(t) for t in data["trace"]]})
+                          "trace": [tuple(t) for t in data["trace"]], "extent": tuple(data["extent"])})
 
 
 def citations(text: str) -> list[str]:
@@ -179,6 +181,7 @@ class _Tracer:
         self.fell: list[tuple[str, str, float, float]] = []
         self.trace: dict[int, tuple[dict[str, float], dict[str, int]]] = {}
         self.turn = 0
+        self.extent = (0.0, 0.0)
         self.see(first, start=True)
 
     def see(self, state: GameState, start: bool = False) -> None:
@@ -202,6 +205,7 @@ class _Tracer:
                 seen[u["id"]] = (u["type"], alive, at if at is not None else (before[2] if before else None), worth)
                 if alive and at is not None and u.get("aboard") is None:
                     places.setdefault(side, []).append(at)
+                    self.extent = (max(self.extent[0], at[0]), max(self.extent[1], at[1]))
             material[side] = round(total, 3)
         held = self._held(views, places)
         self.trace[0 if start else max(self.turn, 1)] = (material, held)
@@ -256,4 +260,4 @@ def play_task(task: Task) -> GameRow:
     return GameRow(task.seed, task.swapped, specs, played.result.get("winner") if finished else None, finished,
                    reason, len(played.actions), max(tracer.turn, 1), round(time.perf_counter() - start, 4),
                    tracer.losses, tracer.fell, [(t, m, h) for t, (m, h) in sorted(tracer.trace.items())],
-                   citations(reason) or citations(last))
+                   citations(reason) or citations(last), tracer.extent)

@@ -130,8 +130,8 @@ def fell_heatmap(run: RunStats) -> str:
     fig, _ = _figure(10, 4.2)
     fig.clf()
     sides = run.sides
-    xs_all = [p[1] for p in points] or [0.0]
-    ys_all = [p[2] for p in points] or [0.0]
+    xs_all = [p[1] for p in points] + [g.extent[0] for g in run.games]
+    ys_all = [p[2] for p in points] + [g.extent[1] for g in run.games]
     cell = 1.0 if grid else BRIGADE_CELL
     x_edges = np.arange(min(0.0, min(xs_all)) - (0.5 if grid else 0), max(xs_all) + cell + 0.5, cell)
     y_edges = np.arange(min(0.0, min(ys_all)) - (0.5 if grid else 0), max(ys_all) + cell + 0.5, cell)
