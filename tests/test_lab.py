@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import sqlite3
 import subprocess
@@ -210,7 +211,7 @@ def test_a_run_killed_part_way_keeps_its_games_and_resumes(tmp_path: Path) -> No
 def test_ray_plays_the_same_games_as_the_pool(tmp_path: Path) -> None:
     ray = pytest.importorskip("ray")
     j = job(swap=True)
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
+    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR)
     try:
         with LabStore(tmp_path / "ray.sqlite3") as on_ray, LabStore(tmp_path / "pool.sqlite3") as pool:
             assert lab_run.run_job(on_ray, "r", j, 10, backend="ray").played == 20

@@ -9,6 +9,7 @@ run started again plays only what is missing.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -120,7 +121,7 @@ def play_on_ray(tasks: Sequence[Task], keep: Callable[[GameRow], None], address:
     ray = _ray()
     if not ray.is_initialized():
         try:
-            ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+            ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise UsageError(f"--address {address}: cannot join the Ray cluster ({exc})") from None
     remote = ray.remote(play_batch)
