@@ -246,8 +246,11 @@ def _print(stats: RunStats, data: dict[str, Any], report_path: Path | None) -> N
         console.print("Rules the endings cite: " + escape(", ".join(f"{k} {v}" for k, v in
                                                                     data["deciding_rules"].items())))
     acts, drama = data["lengths"]["actions"], data["drama"]
+    decisive = drama["decisive_share_mean"]
     console.print(f"Actions per game: mean {acts['mean']}, median {acts['median']}, fewest {acts['min']}, most "
-                  f"{acts['max']}. Lead changes: {drama['lead_changes_mean']} a game.")
+                  f"{acts['max']}. Lead changes: {drama['lead_changes_mean']} a game"
+                  + (f"; the winner took the lead it kept after {100 * decisive:.0f}% of the turns on average."
+                     if decisive is not None else "."))
     losses = "; ".join(f"{s}: " + ", ".join(f"{t} {k}" for t, k in d.items()) for s, d in
                        data["losses_per_game"].items() if d)
     if losses:
