@@ -175,6 +175,29 @@ def test_a_run_of_the_same_name_with_other_options_is_refused(tmp_path: Path) ->
             lab_run.run_job(store, "r", job(attacker="heuristic"), 1)
 
 
+def test_a_run_stopped_by_ctrl_c_keeps_every_game_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = lab_run.play_task
+    played: list[int] = []
+
+    def stopping(task):  # type: ignore[no-untyped-def]
+        if len(played) == 5:
+            raise KeyboardInterrupt
+        played.append(task.seed)
+        return real(task)
+
+    monkeypatch.setattr(lab_run, "play_task", stopping)
+    path = tmp_path / "lab.sqlite3"
+    with LabStore(path) as store, pytest.raises(KeyboardInterrupt):
+        lab_run.run_job(store, "r", job(), 12)  # stopped at the 6th game, before any batch of 8 was stored
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert conn.execute("SELECT seed FROM games ORDER BY seed").fetchall() == [(1,), (2,), (3,), (4,), (5,)]
+    monkeypatch.setattr(lab_run, "play_task", real)
+    with LabStore(path) as store:
+        done = lab_run.run_job(store, "r", job(), 7)
+        assert (done.played, done.stored, len(store.games("r"))) == (2, 5, 7)
+
+
 @pytest.mark.slow
 def test_a_run_killed_part_way_keeps_its_games_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "lab.sqlite3"
