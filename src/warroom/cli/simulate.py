@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from click.shell_completion import CompletionItem
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
@@ -29,13 +30,18 @@ if TYPE_CHECKING:
 
 
 class _DefaultGroup(click.Group):
-    """A group whose first word, when it is not one of its commands, is the default command's (``run``)."""
+    """A group whose first word, when it is not one of its commands, is the default command's (``run``): a
+    scenario. Shell completion offers the commands and the scenarios there."""
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        scenario = self.commands["run"].params[0]
+        return [*super().shell_complete(ctx, incomplete), *scenario.shell_complete(ctx, incomplete)]
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args:
+        if not args and not ctx.resilient_parsing:
             raise UsageError("give a SCENARIO to simulate (e.g. 'warroom simulate crossroads_patrol --games 100'), "
                              "or 'compare RUN_A RUN_B'; see 'warroom simulate --help'")
-        if args[0] not in self.commands and args[0] not in ("-h", "--help"):
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
             args = ["run", *args]
         return super().parse_args(ctx, args)
 
