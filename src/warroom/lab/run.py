@@ -19,6 +19,7 @@ from warroom.ai.ladder import STORE_EVERY, STORE_SECONDS, default_workers, play_
 from warroom.core.errors import UsageError
 from warroom.lab.job import GameRow, Job, Task, play_task
 from warroom.lab.store import LabStore
+from warroom.sim.playout import batch_collector
 
 BACKENDS = ("pool", "ray")
 
@@ -88,13 +89,14 @@ def run_job(store: LabStore, name: str, job: Job, games: int, workers: int = 1, 
     saver = _Saver(store, name, done, progress)
     start = time.perf_counter()
     try:
-        if backend == "ray":
-            play_on_ray(tasks, saver.keep, address)
-        elif workers == 1 or len(tasks) <= 1:
-            for task in tasks:
-                saver.keep(play_task(task))
-        else:
-            play_on(workers, play_task, tasks, saver.keep)
+        with batch_collector():  # also frozen out of the forked workers' collections: their pages stay shared
+            if backend == "ray":
+                play_on_ray(tasks, saver.keep, address)
+            elif workers == 1 or len(tasks) <= 1:
+                for task in tasks:
+                    saver.keep(play_task(task))
+            else:
+                play_on(workers, play_task, tasks, saver.keep)
     finally:  # stopped part way or not, every game played is kept
         saver.flush()
         done.seconds = time.perf_counter() - start
@@ -114,8 +116,15 @@ def check_ray() -> None:
     _ray()
 
 
-def play_on_ray(tasks: Sequence[Task], keep: Callable[[GameRow], None], address: str | None = None,
-                batch: int = 16) -> None:
+RAY_BATCH = 16
+"""Games a Ray task plays at most: a task's own cost is spread over them."""
+
+RAY_TASKS_PER_CPU = 8
+"""Ray tasks a CPU of the cluster is given at least (batches are made smaller for a short run), so that the
+last tasks to end leave few CPUs idle."""
+
+
+def play_on_ray(tasks: Sequence[Task], keep: Callable[[GameRow], None], address: str | None = None) -> None:
     """Play the games as Ray tasks (on the cluster at ``address``, or a local one started here when Ray is not
     running yet), a batch of games a task, handing each game to ``keep`` as its batch ends."""
     ray = _ray()
@@ -124,6 +133,8 @@ def play_on_ray(tasks: Sequence[Task], keep: Callable[[GameRow], None], address:
             ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise UsageError(f"--address {address}: cannot join the Ray cluster ({exc})") from None
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    batch = max(1, min(RAY_BATCH, -(-len(tasks) // (RAY_TASKS_PER_CPU * cpus))))
     remote = ray.remote(play_batch)
     pending = [remote.remote(list(tasks[k:k + batch])) for k in range(0, len(tasks), batch)]
     try:
