@@ -17,13 +17,19 @@ load average is printed before and after).
   2-worker pool, per game and per worker: (Ray's wall time - the pool's) x 2 / games, as a share of a random
   game's own time (the 1-worker run's seconds a game); target under 5%.
 
-Measured on the shared 2-core machine while four other jobs ran on it (load average 6 to 11 throughout, so the
-second worker had far less than a core of its own): ``--games 150 --ray-games 300``: 1 worker 6.0 games/s (the
-mean of 5.5 and 6.7), 2 workers 7.4 games/s, a speed-up of 1.23x; the default run (400 games, 1 then 2 workers
-only, load 7.5 to 10): 2.3 and 3.6 games/s, 1.57x. Neither says what the pool does on an idle machine: the
-target is to be read there. Ray against the pool: 300 games, 38.2 s against 39.6 s, -9 ms a game against a
-random game's 166 ms (-5.5%, within the noise); 1,000 games (pool after Ray only): 237 s against 281 s. Ray's
-cost a game is below what this machine's noise can show, under the 5% target.
+Also the CPU a game (this process's and the workers', ``os.times``) on 1 and 2 workers: what the pool itself
+costs, which a busy machine does not hide, and the speed-up it allows where each worker has a core.
+
+Measured on the shared 2-core machine while other jobs ran at a higher priority (this one at ``nice 10``, load
+average 3 to 6), after the games were made to run with the batch's garbage collection frozen before the workers
+fork (``warroom.sim.playout.batch_collector``; before that a worker's game cost 30-45% more CPU than one here):
+
+- ``--games 300 --no-ray``: 1 worker 20.8 games/s, 2 workers 22.0 games/s, 1.06x: the two workers had about one
+  core between them. CPU a game 43.2 ms on 1 worker, 45.3 ms on 2: the pool costs +4.9% CPU, so with a core
+  for each worker the speed-up would be about 1.91x (target 1.8x; to be confirmed on an idle machine).
+- ``--games 300 --ray-games 1000``: Ray 1,000 games in 54.8 s against the 2-worker pool's 56.9 s (the mean of
+  the runs before and after), -4 ms a game against a random game's 63 ms (-6.6%): Ray's cost a game is below
+  what this machine's noise can show, under the 5% target.
 """
 
 from __future__ import annotations
@@ -44,13 +50,21 @@ TARGET_SPEEDUP = 1.8
 TARGET_RAY_SHARE = 0.05
 
 
+CPU: dict[int, float] = {}
+"""CPU seconds of the last run on this many workers: this process's and its worker processes'."""
+
+
 def timed(job: Job, games: int, workers: int = 1, backend: str = "pool") -> float:
-    """Wall seconds of a whole run of ``games`` games into a fresh file."""
+    """Wall seconds of a whole run of ``games`` games into a fresh file (its CPU seconds in :data:`CPU`)."""
     with tempfile.TemporaryDirectory() as folder, LabStore(Path(folder) / "lab.sqlite3") as store:
+        before = os.times()
         start = time.perf_counter()
         done = run_job(store, "bench", job, games, workers=workers, backend=backend)
         seconds = time.perf_counter() - start
+        after = os.times()
         assert done.played == games, done
+    CPU[workers] = sum(getattr(after, k) - getattr(before, k) for k in ("user", "system", "children_user",
+                                                                          "children_system"))
     return seconds
 
 
@@ -74,8 +88,10 @@ def main() -> int:
     # 1, 2, 1 workers: the mean of the two 1-worker runs is read against the 2-worker run between them, so a
     # load that rises or falls through the measurement moves both sides of the ratio alike
     first = timed(job, games, 1)
+    cpu_one = CPU[1]
     print(f"1 worker:  {games} games in {first:.1f}s, {games / first:.1f} games/s", file=sys.stderr)
     two = timed(job, games, 2)
+    cpu_two = CPU[2]
     print(f"2 workers: {games} games in {two:.1f}s, {games / two:.1f} games/s", file=sys.stderr)
     again = timed(job, games, 1)
     print(f"1 worker:  {games} games in {again:.1f}s, {games / again:.1f} games/s", file=sys.stderr)
@@ -86,6 +102,10 @@ def main() -> int:
           f"{games / one:.1f} |"
           f"\n| 2 | {games} | {two:.1f} | {games / two:.1f} |")
     print(f"Speed-up 1 -> 2 workers: {speedup:.2f}x (target {TARGET_SPEEDUP}x): {'PASS' if ok else 'FAIL'}")
+    cpu_one = (cpu_one + CPU[1]) / 2
+    print(f"CPU a game: {1000 * cpu_one / games:.1f} ms on 1 worker, {1000 * cpu_two / games:.1f} ms on 2 (the "
+          f"workers' and this process's): the pool costs {100 * (cpu_two / cpu_one - 1):+.1f}% CPU, so with a "
+          f"core for each worker the speed-up would be about {2 * cpu_one / cpu_two:.2f}x")
     if not args.no_ray:
         import ray
 
