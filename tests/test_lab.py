@@ -310,3 +310,18 @@ def test_players_by_side_name_or_for_every_side() -> None:
         make_job("hill_112", None, {"attacker": "heuristic"}, {}, None, 1, False, 20_000)
     with pytest.raises(UsageError, match="given twice"):
         _players("random", None, ("attacker=heuristic",))
+
+
+def test_a_ladder_file_is_not_taken_for_a_lab_file(tmp_path: Path) -> None:
+    from warroom.ai.ladder_store import LadderStore
+    from warroom.lab.store import check_writable
+
+    path = tmp_path / "ladder.sqlite3"
+    LadderStore(path).close()
+    with pytest.raises(UsageError, match="not a lab file"):
+        check_writable(path)
+    with pytest.raises(UsageError, match="not a lab file"):
+        LabStore(path, write=False)
+    with contextlib.closing(sqlite3.connect(path)) as conn:  # nothing of the lab's was written to it
+        assert {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")} == \
+            {"meta", "players", "games"}

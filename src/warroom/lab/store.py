@@ -43,6 +43,9 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 
+_GAME_COLUMNS = ("run", "seed", "swapped", "winner", "finished", "actions", "data", "played_at")
+
+
 def default_db() -> Path:
     """The lab's file when ``--db`` is not given: ``lab.sqlite3`` in the user data folder."""
     return ladder_db().with_name("lab.sqlite3")
@@ -55,10 +58,20 @@ def check_writable(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with sqlite3.connect(path, timeout=30.0) as conn:
+            _check_lab_file(conn, path)
             conn.executescript(_SCHEMA)
         conn.close()
     except (OSError, sqlite3.Error) as exc:
         raise UsageError(f"--db {path}: cannot be written ({exc}); choose another file with --db") from None
+
+
+def _check_lab_file(conn: sqlite3.Connection, path: Path) -> None:
+    """One clear error for an SQLite file whose games table is not the lab's (a ladder's, say), before anything
+    is written to it."""
+    columns = [r[1] for r in conn.execute("PRAGMA table_info(games)")]
+    if columns and columns != list(_GAME_COLUMNS):
+        raise UsageError(f"--db {path}: not a lab file (its games table is another's, a ladder's say); give another "
+                         f"file with --db")
 
 
 class LabStore:
@@ -75,10 +88,11 @@ class LabStore:
                     raise UsageError(f"--db {path}: no lab runs are stored there; play one with 'warroom simulate "
                                      f"SCENARIO --name RUN --db {path}'")
                 self._conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30.0)
-            row = self._conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            _check_lab_file(self._conn, path)
+            row = self._conn.execute("SELECT value FROM meta WHERE key = 'lab_schema'").fetchone()
             if row is None and write:
                 with self._conn:
-                    self._conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+                    self._conn.execute("INSERT INTO meta VALUES ('lab_schema', ?)", (str(SCHEMA_VERSION),))
             elif row is None or row[0] != str(SCHEMA_VERSION):
                 raise UsageError(f"--db {path}: not a lab file of this warroom (schema "
                                  f"{'none' if row is None else row[0]}, this one reads {SCHEMA_VERSION})")
