@@ -158,7 +158,8 @@ class GameRow:
     @staticmethod
     def from_json(data: dict[str, Any]) -> GameRow:
         return GameRow(**{**data, "fell": [tuple(f) for f in data["fell"]],
-                          "trace": [tuple(t) for t in data["trace"]], "extent": tuple(data["extent"])})
+                          "trace": [tuple(t) for t in data["trace"]],
+                          "extent": tuple(data.get("extent", (0.0, 0.0)))})
 
 
 def citations(text: str) -> list[str]:
