@@ -233,12 +233,12 @@ def test_a_run_killed_part_way_keeps_its_games_and_resumes(tmp_path: Path) -> No
 @pytest.mark.slow
 def test_ray_plays_the_same_games_as_the_pool(tmp_path: Path) -> None:
     ray = pytest.importorskip("ray")
-    j = job(swap=True)
+    j = job()
     ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR)
     try:
         with LabStore(tmp_path / "ray.sqlite3") as on_ray, LabStore(tmp_path / "pool.sqlite3") as pool:
-            assert lab_run.run_job(on_ray, "r", j, 10, backend="ray").played == 20
-            assert lab_run.run_job(pool, "r", j, 10, workers=2).played == 20
+            assert lab_run.run_job(on_ray, "r", j, 20, backend="ray").played == 20
+            assert lab_run.run_job(pool, "r", j, 20, workers=2).played == 20
             assert rows(on_ray, "r") == rows(pool, "r")
     finally:
         ray.shutdown()
@@ -310,6 +310,9 @@ def test_players_by_side_name_or_for_every_side() -> None:
         make_job("hill_112", None, {"attacker": "heuristic"}, {}, None, 1, False, 20_000)
     with pytest.raises(UsageError, match="given twice"):
         _players("random", None, ("attacker=heuristic",))
+    # the same player on both sides: the game with the players exchanged is the same game, played once
+    same = make_job("hill_112", None, {EVERY_SIDE: "heuristic"}, {}, None, 1, True, 20_000)
+    assert not same.swap_sides and [t.key for t in same.tasks(2)] == [(1, False), (2, False)]
 
 
 def test_a_ladder_file_is_not_taken_for_a_lab_file(tmp_path: Path) -> None:

@@ -142,7 +142,7 @@ def run(scenario_name: str, ruleset: str | None, n_games: int, attacker: str | N
 
     \b
       warroom simulate crossroads_patrol --games 1000
-      warroom simulate hedgerow_hell --attacker heuristic --defender heuristic --swap-sides --workers auto \\
+      warroom simulate hedgerow_hell --attacker heuristic --defender random --swap-sides --workers auto \\
           --report hedgerow_hell.html
       warroom simulate ponyri --player german=heuristic --player soviet=random --rule objectives=off
       warroom simulate hill_112 --player heuristic --games 100 --swap-sides
@@ -159,6 +159,9 @@ def run(scenario_name: str, ruleset: str | None, n_games: int, attacker: str | N
         raise UsageError("--address names a Ray cluster: give it with --backend ray")
     job = make_job(scenario_name, ruleset, _players(attacker, defender, player_opts), parse_rules(rule_opts),
                    base_tables, seed, swap_sides, max_actions)
+    if swap_sides and not job.swap_sides and not as_json:
+        console.print("--swap-sides: the same player is on both sides, so the game with the players exchanged is the "
+                      "same game; each seed is played once.", style="dim")
     if report_path is not None:
         check_report_path(report_path)
     if backend == "ray":

@@ -121,9 +121,11 @@ def make_job(scenario_name: str, ruleset: str | None, players: Mapping[str, str]
     if base_tables is not None:
         with using_base_tables(game_id, base_tables):
             pass  # the file is read and checked against the ruleset's tables here, before any game
+    # the same player on both sides plays the same game with the players exchanged (a game is given by its seed
+    # and its players), so each seed is played once
     return Job(game_id, game.version, game.scenario_name, str(path), scenario_digest(path), sides,
                (specs[0], specs[1]), tuple(checked.items()), str(base_tables) if base_tables else None, max_actions,
-               first_seed, swap_sides)
+               first_seed, swap_sides and specs[0] != specs[1])
 
 
 @functools.cache
