@@ -43,15 +43,15 @@ def test_the_report_adds_up(game) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_endings_are_counted_together_without_their_numbers() -> None:
-    from warroom.sim.simulate import _reason_kind
+    from warroom.sim.simulate import reason_kind
 
-    assert _reason_kind('6 turns have been played (seed "Tracking Turns"); 0 points to 4') == \
+    assert reason_kind('6 turns have been played (seed "Tracking Turns"); 0 points to 4') == \
         "n turns have been played"
-    assert _reason_kind("the defender has lost 3 squads, teams and guns and concedes (break point, CF-56)") == \
+    assert reason_kind("the defender has lost 3 squads, teams and guns and concedes (break point, CF-56)") == \
         "the defender has lost n squads, teams and guns and concedes"
-    assert _reason_kind("the last period is over with the objectives shared 0 to 0 (BR-130)") == \
+    assert reason_kind("the last period is over with the objectives shared 0 to 0 (BR-130)") == \
         "the last period is over with the objectives shared n to n"
-    assert _reason_kind("") == "no reason given"
+    assert reason_kind("") == "no reason given"
 
 
 def test_an_ending_reads_as_told_when_every_game_told_it_alike(game) -> None:  # type: ignore[no-untyped-def]
@@ -92,14 +92,15 @@ def test_simulating_no_games_is_refused(game) -> None:  # type: ignore[no-untype
         simulate(game, 0)
 
 
-def test_the_command_reports_shares_and_reasons() -> None:
+def test_the_command_reports_shares_and_reasons(tmp_path) -> None:  # type: ignore[no-untyped-def]
     runner = CliRunner()
-    out = runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "4", "--seed", "3"])
+    db = ["--db", str(tmp_path / "lab.sqlite3")]
+    out = runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "4", "--seed", "3", *db])
     assert out.exit_code == 0, out.output
     assert "4 random-vs-random games, seeds 3 to 6" in out.output
     assert "95% interval" in out.output and "How the games ended" in out.output
     data = json.loads(runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "4", "--seed", "3",
-                                          "--json"]).output)
+                                          "--json", *db]).output)
     assert data["games"] == 4 and data["scenario"] == "Crossroads Patrol"
-    bad = runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "0"])
+    bad = runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "0", *db])
     assert bad.exit_code != 0 and "--games" in bad.output

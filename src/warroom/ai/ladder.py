@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from openskill.models import PlackettLuce
 
@@ -36,6 +36,9 @@ from warroom.sim.simulate import wilson_interval
 STORE_EVERY = 8
 STORE_SECONDS = 2.0
 """Games played in this process are stored (one transaction) every this many games, or seconds."""
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 RATING_SPREAD = 2.0
 """A rating's interval is mu ± this many sigmas (about 95%)."""
@@ -215,7 +218,7 @@ def run_ladder(store: LadderStore, scenarios: Sequence[Scenario], players: Seque
             for match in todo:
                 saver.keep(play_match(match))
         else:
-            _play_on(workers, todo, saver.keep)
+            play_on(workers, play_match, todo, saver.keep)
     finally:  # stopped part way or not, every game played is kept
         saver.store()
     return run
@@ -250,13 +253,13 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_on(workers: int, todo: Sequence[Match], keep: Callable[[StoredGame], None]) -> None:
-    """Play the matches on worker processes, one a task (a game is long beside the cost of sending it), handing
-    each game to ``keep`` as it ends; on any error or Ctrl-C, the games not begun are dropped and the workers
-    stopped at once."""
+def play_on(workers: int, play_one: Callable[[T], R], todo: Sequence[T], keep: Callable[[R], None]) -> None:
+    """Play the games (``play_one`` of each of ``todo``, a top-level function) on worker processes, one a task (a
+    game is long beside the cost of sending it), handing each game to ``keep`` as it ends; on any error or
+    Ctrl-C, the games not begun are dropped and the workers stopped at once."""
     pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
     try:
-        futures = [pool.submit(play_match, m) for m in todo]
+        futures = [pool.submit(play_one, m) for m in todo]
         for future in concurrent.futures.as_completed(futures):
             keep(future.result())
     except BaseException:

@@ -1,20 +1,15 @@
-"""Whole games: ``warroom playout`` (one game, narrated), ``simulate`` (many, counted) and ``replay``."""
+"""Whole games: ``warroom playout`` (one game, narrated) and ``replay`` (``simulate`` is in :mod:`.simulate`)."""
 
 from __future__ import annotations
 
 import json
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
-from warroom.cli.common import SEED, console, result_line
+from warroom.cli.common import SEED, result_line
 from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord
 
@@ -99,68 +94,6 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
     click.echo(result_line(final.result()))
     saved = f" Record saved to {save}." if save else " Save the record with --save FILE."
     click.echo(f"{len(actions)} actions.{saved}")
-
-
-@click.command()
-@click.argument("scenario_name", metavar="SCENARIO")
-@click.option("--game", "ruleset", default=None, help="the game (found from the scenario when omitted)")
-@click.option("--games", "n_games", type=click.IntRange(1, 10_000_000), default=200, show_default=True,
-              help="how many games to play")
-@click.option("--seed", type=SEED, default=1, show_default=True,
-              help="seed of the first game; the others follow (seed, seed + 1, ...)")
-@click.option("--max-actions", type=click.IntRange(1, 1_000_000), default=20_000, show_default=True,
-              help="count a game as unfinished after this many actions")
-@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
-def simulate(scenario_name: str, ruleset: str | None, n_games: int, seed: int, max_actions: int,
-             as_json: bool) -> None:
-    """Play many random-vs-random games of a scenario and report who wins, how often and why.
-
-    Each game is the one 'warroom playout SCENARIO --seed S' narrates, for S from --seed on; the
-    shares of wins come with a 95% interval, to tell a lopsided scenario from a balanced one.
-
-    \b
-      warroom simulate crossroads_patrol --games 1000
-      warroom simulate ponyri --games 50 --json
-    """
-    from warroom.core.game import find_scenario, load_game
-    from warroom.sim.playout import batch_collector
-    from warroom.sim.simulate import simulate as run_games
-
-    game_id, path = find_scenario(scenario_name, ruleset)
-    game = load_game(game_id, path)
-    with batch_collector():
-        if not as_json and sys.stderr.isatty():
-            columns = (TextColumn(game.scenario_name), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task("games", total=n_games)
-                report = run_games(game, n_games, first_seed=seed, max_actions=max_actions,
-                                   progress=lambda done: bar.update(task, completed=done))
-        else:
-            report = run_games(game, n_games, first_seed=seed, max_actions=max_actions)
-    data = report.to_json()
-    if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False))
-        return
-    console.print(f"[bold]{escape(game.scenario_name)}[/bold] ({game_id}@{game.version}): {report.games} "
-                  f"random-vs-random games, seeds {seed} to {seed + report.games - 1}")
-    table = Table(show_edge=False)
-    for name, justify in (("outcome", "left"), ("games", "right"), ("share", "right"), ("95% interval", "right")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for outcome, row in data["outcomes"].items():
-        if row["games"] or outcome in report.sides:
-            low, high = row["interval95"]
-            table.add_row(f"{outcome} wins" if outcome in report.sides else outcome, str(row["games"]),
-                          f"{100 * row['share']:.1f}%", f"{100 * low:.1f}% to {100 * high:.1f}%")
-    console.print(table)
-    if report.reasons:
-        console.print("How the games ended:")
-        for reason, count in data["reasons"].items():
-            console.print(f"  {count:>6}  {escape(reason)}")
-    acts = data["actions"]
-    console.print(f"Actions per game: mean {acts['mean']}, fewest {acts['min']}, most {acts['max']}.")
-    if data["mean_points"]:
-        console.print("Mean points: " + ", ".join(f"{s} {v}" for s, v in data["mean_points"].items()) + ".")
-    console.print(f"{report.games / report.seconds:.1f} games per second.", style="dim")
 
 
 @click.command()

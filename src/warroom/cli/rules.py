@@ -158,3 +158,34 @@ def coverage(ruleset: str | None, tests_dir: Path | None, as_json: bool) -> None
         click.echo(json.dumps(coverage_json(ruleset, tests_dir), ensure_ascii=False))
     else:
         console.print(render_coverage(ruleset, tests_dir))
+
+
+@rules.command()
+@click.argument("ruleset")
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+def options(ruleset: str, as_json: bool) -> None:
+    """The rule switches of RULESET: optional rules and readings with a real alternative, each with its values,
+    its default and the rule it turns; set one with 'warroom simulate SCENARIO --rule KEY=VALUE'.
+
+    \b
+      warroom rules options company-fire
+      warroom rules options brigade --json
+    """
+    from rich.markup import escape
+    from rich.table import Table
+
+    from warroom.core.switches import switches
+
+    found = switches(ruleset)
+    if as_json:
+        click.echo(json.dumps([s.to_json() for s in found], ensure_ascii=False))
+        return
+    if not found:
+        console.print(f"{escape(ruleset)} has no rule switches.")
+        return
+    table = Table(title=f"Rule switches of {escape(ruleset)}", title_justify="left")
+    for heading in ("switch", "values", "default", "what it turns", "rule"):
+        table.add_column(heading)
+    for s in found:
+        table.add_row(s.key, " | ".join(s.values), s.default, escape(s.summary), escape(s.rule))
+    console.print(table)

@@ -61,7 +61,7 @@ class SimulationReport:
         result = final.result()
         self.winners[result.get("winner") or "draw"] += 1
         reason = str(result.get("reason", ""))
-        kind = _reason_kind(reason)
+        kind = reason_kind(reason)
         told = " ".join(re.sub(r"\s*\([^()]*\)", "", reason.split(";")[0]).split()) or kind
         self.told.setdefault(kind, set()).add(told)
         self.reasons[kind] += 1
@@ -98,7 +98,7 @@ class SimulationReport:
         }
 
 
-def _reason_kind(reason: str) -> str:
+def reason_kind(reason: str) -> str:
     """How a game ended, to count alike endings together: its reason up to the first semicolon, without the
     rule references in brackets, each number written as n ("the defender has lost n squads, teams and guns
     and concedes")."""

@@ -10,6 +10,7 @@ from warroom.rulesets.company_fire import (
     los,
     mines,
     morale,
+    switches,
     turn,
     units,
     vehicles,
@@ -20,6 +21,6 @@ from warroom.rulesets.company_fire.tables import tables
 tables()  # load and check the rules tables when the ruleset registers: a broken file shows at once
 
 __all__ = [
-    "INFO", "artillery", "board", "close_assault", "fire", "game", "initiative", "los", "mines", "morale", "turn",
-    "units", "vehicles",
+    "INFO", "artillery", "board", "close_assault", "fire", "game", "initiative", "los", "mines", "morale", "switches",
+    "turn", "units", "vehicles",
 ]
