@@ -233,3 +233,16 @@ def test_a_key_given_twice_is_refused_in_json_as_on_a_command_line() -> None:
                         '"status": "suppressed"}}'])
     assert replies == [{"ok": False, "error": "status is given twice"},
                        {"ok": False, "error": 'cannot read that line: "status" is given twice'}]
+
+
+@pytest.mark.parametrize("text", ["٣", "1_0", "0x3", "3.0", " ", "３"])
+def test_a_whole_number_is_ascii_digits_only(text: str) -> None:
+    """Python's int() reads "1_0" as 10 and other scripts' digits ("٣", "３") as numbers; a parameter that is a
+    whole number takes ASCII digits with an optional sign, and anything else is one error naming the range."""
+    with pytest.raises(UsageError, match=r"range=.* is not allowed: range is a whole number from 1 to 10"):
+        warroom.odds("company-fire/group-fire", firers="rifle_squad,rifle_squad", range=text)
+
+
+def test_a_signed_whole_number_is_still_read() -> None:
+    assert warroom.odds("company-fire/group-fire", firers="rifle_squad,rifle_squad", range="+3") == warroom.odds(
+        "company-fire/group-fire", firers="rifle_squad,rifle_squad", range=3)

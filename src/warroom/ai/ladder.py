@@ -175,12 +175,18 @@ class LadderRun:
     games: int = 0
 
 
+MAX_GAMES = 1_000_000
+"""The most games a ladder plays per pairing and side (a million random games of the smallest scenario take
+hours on one core)."""
+MAX_WORKERS = 1024
+
+
 def check_counts(games: int, workers: int) -> None:
-    """One clear error for a number of games or of worker processes below 1."""
-    if games < 1:
-        raise UsageError(f"--games {games}: play at least 1 game per pairing and side")
-    if workers < 1:
-        raise UsageError(f"--workers {workers}: use at least 1 worker process (default: every core)")
+    """One clear error for a number of games or of worker processes outside what a ladder plays."""
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--games {games}: play from 1 to {MAX_GAMES:,} games per pairing and side")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise UsageError(f"--workers {workers}: use from 1 to {MAX_WORKERS} worker processes (default: every core)")
 
 
 def default_workers() -> int:

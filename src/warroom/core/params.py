@@ -8,11 +8,15 @@ is allowed.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from warroom.core.chance import parse_card
 from warroom.core.errors import UsageError, suggest
+
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+"""A whole number as the command line writes one: ASCII digits, an optional sign."""
 
 Kind = Literal["int", "bool", "choice", "choices", "cards"]
 
@@ -123,9 +127,12 @@ class Param:
         if self.kind == "int":
             if isinstance(value, bool):
                 raise UsageError(bad)
+            text = str(value).strip()
+            if not _WHOLE_NUMBER.fullmatch(text):  # Python's int() also reads "1_0" and other scripts' digits
+                raise UsageError(bad)
             try:
-                number = int(str(value).strip())
-            except ValueError:
+                number = int(text)
+            except ValueError:  # more digits than Python reads
                 raise UsageError(bad) from None
             if bounded and ((self.minimum is not None and number < self.minimum) or (
                 self.maximum is not None and number > self.maximum

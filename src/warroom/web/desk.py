@@ -33,7 +33,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from warroom.core import api
 from warroom.core.base_tables import base_tables_of, recording_stand_ins, using_base_tables
-from warroom.core.errors import WarroomError
+from warroom.core.errors import UsageError, WarroomError
+from warroom.core.files import write_text
 from warroom.core.params import Param
 from warroom.core.registry import ProcedureSpec, get_procedure, get_ruleset, procedures, rulesets
 from warroom.core.ruling import Odds, percent, show_value
@@ -412,7 +413,11 @@ def upload_base_tables(key: str, body: BaseTablesRequest, request: Request) -> d
         folder = session.folder / str(session.uploads)
         folder.mkdir(parents=True)
         path = folder / body.filename
-        path.write_text(body.text, encoding="utf-8")
+        try:
+            write_text(path, body.text, "base tables")  # whole or not at all
+        except UsageError as exc:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise Refused(str(exc)) from None
         before = session.desk.base_tables.get(body.ruleset)
         try:
             data = session.run("base-tables", body.ruleset, str(path))
