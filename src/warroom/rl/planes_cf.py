@@ -1,0 +1,205 @@
+"""Company Fire observations as tensors: board planes, one per grid space, and a vector, built from one side's
+``observation(side)`` and the scenario's public map only (docs/rl.md lists them plane by plane).
+
+The map is what both sides know before play (seed 002 "Grid Size", "Terrain", "Area Terrain", "Edge Terrain";
+readings CF-27 ... CF-38): area terrain, roads, edge terrain, objectives and their points, and the line of
+sight the terrain allows (seed "Line of Sight (LOS)", CF-20 ... CF-26) between every two spaces. Everything
+else comes from the observation, which holds nothing the side has not seen (fog of war, CF-46 ... CF-48,
+CF-57): own units in full, enemy units on the table as seen, blinds as markers, minefields as CF-52 says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from warroom.rulesets.company_fire.board import TERRAIN
+from warroom.rulesets.company_fire.los import visible
+from warroom.rulesets.company_fire.units import CATALOGUE
+
+STATUSES = ("good_order", "pinned", "suppressed")
+FLAGS = ("moved", "fired", "done", "hidden", "occupies_bocage")
+DIRECTIONS = ("N", "E", "S", "W")
+SEGMENTS = ("artillery arrival", "artillery declaration", "leader moves", "rally", "group fire", "close assault",
+            "individual move and fire", "reaction fire")
+CARD_KINDS = ("move", "fire", "face")
+DECISIONS = ("ca_retreat", "lose", "occupy", "opfire", "retreat", "sacrifice")
+
+
+def plane_names() -> list[str]:
+    """The planes in order (the same for every Company Fire scenario; the grid's size is the scenario's)."""
+    names = [f"terrain:{k}" for k in TERRAIN.area] + ["road"]
+    names += [f"edge:{k}:{d}" for k in TERRAIN.edge for d in DIRECTIONS]
+    names += ["objective_points", "objective_held_own", "objective_held_enemy", "los_own"]
+    for who in ("own", "enemy"):
+        names += [f"{who}:type:{t}" for t in CATALOGUE]
+        names += [f"{who}:status:{s}" for s in STATUSES]
+        names += [f"{who}:facing:{d}" for d in DIRECTIONS]
+    names += [f"own:{f}" for f in FLAGS] + ["enemy:occupies_bocage"]
+    names += ["blind_own", "blind_enemy", "smoke", "mines_own_real", "mines_own_dummy", "mines_enemy_marked",
+              "mines_path_found", "mission_own_he", "mission_own_smoke", "mission_enemy"]
+    return names
+
+
+def vector_names() -> list[str]:
+    return (["side_attacker", "side_defender", "to_act_own", "to_act_enemy", "phasing_own", "turn", "clock"]
+            + [f"card:{k}" for k in CARD_KINDS] + [f"segment:{s}" for s in SEGMENTS]
+            + ["decision:none"] + [f"decision:{d}" for d in DECISIONS]
+            + ["missions_left_he", "missions_left_smoke", "objective_points_own", "objective_points_enemy",
+               "own_units_alive", "enemy_units_seen", "blinds_enemy"])
+
+
+class CFEncoder:
+    """Encodes one Company Fire scenario's observations (one instance per game; the static planes are kept)."""
+
+    def __init__(self, game: Any) -> None:
+        board = game.scenario.board
+        self.width, self.height = board.width, board.height
+        self.sides: tuple[str, ...] = tuple(game.sides)
+        self.planes = plane_names()
+        self.vector = vector_names()
+        self.p = {n: k for k, n in enumerate(self.planes)}
+        self.v = {n: k for k, n in enumerate(self.vector)}
+        self.shape = (len(self.planes), self.height, self.width)
+        static = np.zeros(self.shape, dtype=np.float32)
+        terrain = list(TERRAIN.area)
+        for c, r in board.spaces():
+            static[terrain.index(board.area_at((c, r))), r, c] = 1.0
+            if board.has_road((c, r)):
+                static[self.p["road"], r, c] = 1.0
+        for (a, b), kind in board.edges:
+            for here, there in ((a, b), (b, a)):
+                d = "N" if there[1] < here[1] else "S" if there[1] > here[1] else "W" if there[0] < here[0] else "E"
+                static[self.p[f"edge:{kind}:{d}"], here[1], here[0]] = 1.0
+        self.objectives = [(o.at, o.points) for o in game.scenario.victory.objectives]
+        for (c, r), pts in self.objectives:
+            static[self.p["objective_points"], r, c] += pts
+        self.static = static
+        spaces = board.spaces()
+        table = game.los
+        n = len(spaces)
+        los = np.zeros((n, self.height, self.width), dtype=bool)
+        for i, a in enumerate(spaces):
+            for b in spaces:
+                if visible(table, a, b):
+                    los[i, b[1], b[0]] = True
+        self.los = los
+        self.space_row = {(c, r): c + r * self.width for c, r in spaces}
+        self.types = {t: k for k, t in enumerate(CATALOGUE)}
+
+    def encode(self, obs: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+        """The planes (float32, channels x rows x columns) and the vector of one side's observation."""
+        side = obs["side"]
+        P = self.static.copy()
+        p = self.p
+        V = np.zeros(len(self.vector), dtype=np.float32)
+        v = self.v
+        own_spaces: set[tuple[int, int]] = set()
+        alive = seen = 0
+        for u in obs["units"]:
+            at = u["at"]
+            if at is None or u["status"] not in STATUSES:
+                continue
+            c, r = at
+            who = "own" if u["side"] == side else "enemy"
+            P[p[f"{who}:type:{u['type']}"], r, c] += 1.0
+            P[p[f"{who}:status:{u['status']}"], r, c] += 1.0
+            if "facing" in u:
+                P[p[f"{who}:facing:{u['facing']}"], r, c] += 1.0
+            if who == "own":
+                alive += 1
+                own_spaces.add((c, r))
+                for f in FLAGS:
+                    if u.get(f):
+                        P[p[f"own:{f}"], r, c] += 1.0
+            else:
+                seen += 1
+                if u["occupies_bocage"]:
+                    P[p["enemy:occupies_bocage"], r, c] += 1.0
+        blinds = 0
+        for b in obs["blinds"]:
+            c, r = b["at"]
+            own = b["side"] == side
+            blinds += not own
+            P[p["blind_own" if own else "blind_enemy"], r, c] += 1.0
+        for b in obs["blinds"]:
+            if b["side"] == side:
+                own_spaces.add((b["at"][0], b["at"][1]))
+        smoke = np.zeros((self.height, self.width), dtype=bool)
+        for s in obs["smoke"]:
+            smoke[s["at"][1], s["at"][0]] = True
+        P[p["smoke"]] = smoke
+        if own_spaces:
+            rows = [self.space_row[sp] for sp in own_spaces if not smoke[sp[1], sp[0]]]
+            if rows:
+                P[p["los_own"]] = self.los[rows].any(axis=0) & ~smoke
+        for m in obs["minefields"]:
+            c, r = m["at"]
+            if m["laid_by"] == side:
+                P[p["mines_own_real" if m.get("real") else "mines_own_dummy"], r, c] = 1.0
+            else:
+                P[p["mines_enemy_marked"], r, c] = 1.0
+                if m.get("path_found"):
+                    P[p["mines_path_found"], r, c] = 1.0
+        for m in obs["fire_missions_marked"]:
+            c, r = m["at"]
+            name = "mission_enemy" if m["side"] != side else f"mission_own_{m['kind']}"
+            if name in p:
+                P[p[name], r, c] += 1.0
+        held = {"own": 0.0, "enemy": 0.0}
+        for o, (_, pts) in zip(obs["objectives"], self.objectives, strict=True):
+            if o["held_by"] is None:
+                continue
+            who = "own" if o["held_by"] == side else "enemy"
+            P[p[f"objective_held_{who}"], o["at"][1], o["at"][0]] = 1.0
+            held[who] += pts
+        V[v[f"side_{side}"]] = 1.0
+        if obs["to_act"] is not None:
+            V[v["to_act_own" if obs["to_act"] == side else "to_act_enemy"]] = 1.0
+        V[v["phasing_own"]] = float(obs["phasing"] == side)
+        V[v["turn"]] = obs["turn"]
+        V[v["clock"]] = obs["clock"]
+        if obs["card_kind"] in CARD_KINDS:
+            V[v[f"card:{obs['card_kind']}"]] = 1.0
+        if obs["segment"] in SEGMENTS:
+            V[v[f"segment:{obs['segment']}"]] = 1.0
+        decision = obs["decision"]
+        V[v[f"decision:{decision}" if decision in DECISIONS else "decision:none"]] = 1.0
+        V[v["missions_left_he"]] = obs["fire_missions_left"]["he"]
+        V[v["missions_left_smoke"]] = obs["fire_missions_left"]["smoke"]
+        V[v["objective_points_own"]] = held["own"]
+        V[v["objective_points_enemy"]] = held["enemy"]
+        V[v["own_units_alive"]] = alive
+        V[v["enemy_units_seen"]] = seen
+        V[v["blinds_enemy"]] = blinds
+        return P, V
+
+    def ansi(self, planes: np.ndarray) -> str:
+        """The board as text from the planes: terrain letters, own units in capitals (their type's first letter),
+        enemy units in small letters, ``?`` an enemy blind, ``*`` an own blind, ``~`` smoke."""
+        p = self.p
+        codes = [TERRAIN.area[k].code for k in TERRAIN.area]
+        n_terrain = len(codes)
+        types = list(CATALOGUE)
+        lines = []
+        for r in range(self.height):
+            row = []
+            for c in range(self.width):
+                ch = codes[int(np.argmax(planes[:n_terrain, r, c]))] or "."
+                for k, t in enumerate(types):
+                    if planes[p[f"enemy:type:{t}"], r, c]:
+                        ch = types[k][0].lower()
+                    if planes[p[f"own:type:{t}"], r, c]:
+                        ch = types[k][0].upper()
+                        break
+                if ch == (codes[int(np.argmax(planes[:n_terrain, r, c]))] or "."):
+                    if planes[p["blind_enemy"], r, c]:
+                        ch = "?"
+                    elif planes[p["blind_own"], r, c]:
+                        ch = "*"
+                    elif planes[p["smoke"], r, c]:
+                        ch = "~"
+                row.append(ch)
+            lines.append(" ".join(row))
+        return "\n".join(lines)
