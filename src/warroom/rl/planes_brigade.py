@@ -65,6 +65,8 @@ class BrigadeEncoder:
         self.p = {n: k for k, n in enumerate(self.planes)}
         self.v = {n: k for k, n in enumerate(self.vector)}
         self.shape = (len(self.planes), self.height, self.width)
+        self.own_units = [f"own:{k}" for k in KINDS]
+        self.enemy_units = [f"enemy:{k}" for k in KINDS]
         static = np.zeros(self.shape, dtype=np.float32)
         ys, xs = np.mgrid[0:self.height, 0:self.width]
         cx, cy = (xs + 0.5) * CELL, (ys + 0.5) * CELL
@@ -89,6 +91,7 @@ class BrigadeEncoder:
                     if len(ring) >= 3:
                         up = Outline([(float(x), float(y)) for x, y in ring]).contains_points(centres)
                         static[self.p["elevation"]][up.reshape(self.height, self.width)] += 1.0
+        self.radius = {o.name: float(o.radius) for o in game.scenario.spec.objectives}
         for o in game.scenario.spec.objectives:
             near = np.hypot(cx - o.at[0], cy - o.at[1]) <= max(float(o.radius), CELL / 2)
             static[self.p["objective_points"]][near] += o.points

@@ -62,6 +62,8 @@ class CFEncoder:
         self.p = {n: k for k, n in enumerate(self.planes)}
         self.v = {n: k for k, n in enumerate(self.vector)}
         self.shape = (len(self.planes), self.height, self.width)
+        self.own_units = [f"own:type:{t}" for t in CATALOGUE]
+        self.enemy_units = [f"enemy:type:{t}" for t in CATALOGUE]
         static = np.zeros(self.shape, dtype=np.float32)
         terrain = list(TERRAIN.area)
         for c, r in board.spaces():
