@@ -15,7 +15,7 @@ from warroom.core.errors import UsageError
 
 try:
     import gymnasium  # noqa: F401
-    import pettingzoo  # noqa: F401
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
 except ImportError as exc:  # pragma: no cover - only without the extra
     raise UsageError(f'warroom.rl needs {exc.name}: pip install "warroom[rl]"') from None
 

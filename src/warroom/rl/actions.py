@@ -26,8 +26,9 @@ tests walk thousands of positions of every shipped scenario to show it never hap
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -52,15 +53,16 @@ class Verb:
     name: str
     has_unit: bool
     dims: tuple[int, ...]
+    targets: int = field(init=False)
+    """How many targets the verb has: the product of its fields' sizes."""
 
-    @property
-    def targets(self) -> int:
-        return int(np.prod(self.dims, dtype=np.int64)) if self.dims else 1
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "targets", math.prod(self.dims))
 
 
 # An action's parts, as a game's splitter gives them: the verb's place in the table, the acting unit's index
-# (-1 for none), the target's field values, and a route key (None when the action names no route).
-Parts = tuple[int, int, tuple[int, ...], Hashable | None]
+# (-1 for none) and the target's field values (a route's rank is added by ActionTable.legal).
+Parts = tuple[int, int, tuple[int, ...]]
 
 
 class ActionTable:
@@ -113,7 +115,7 @@ class ActionTable:
         out: dict[int, Hashable] = {}
         ranks: dict[Hashable, int] = {}
         for a in actions:
-            verb, unit, fields, route = self.parts(a)
+            verb, unit, fields = self.parts(a)
             if verb in self._routed:
                 key = (verb, unit, fields)
                 rank = ranks.get(key, 0)
@@ -219,7 +221,7 @@ def _cf_table(game: Any) -> ActionTable:
                   "o": bool(other) and "o" not in shape and shape != "ut"}
         if any(unused.values()):
             raise IndexClash(f"{a}: names a field the kind {kind} is read without")
-        return verb_of[kind], u, fields, (a.via if shape == "usr" else None)  # type: ignore[attr-defined]
+        return verb_of[kind], u, fields
 
     return ActionTable(ids, verbs, split, routed)
 
@@ -279,7 +281,7 @@ def _brigade_table(game: Any) -> ActionTable:
                              f"action, BR-160)")
         k, read = found
         u, fields = read(a)
-        return k, u, fields, None
+        return k, u, fields
 
     return ActionTable(ids, verbs, split)
 

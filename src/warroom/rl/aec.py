@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils.conversions import aec_to_parallel
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.conversions import aec_to_parallel  # type: ignore[import-untyped]
 
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
@@ -35,7 +35,7 @@ RENDER_MODES = ("ansi", "rgb_array")
 class WarroomAEC(AECEnv):  # type: ignore[misc]
     """A scenario as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata: dict[str, Any] = {"name": "warroom_v0", "render_modes": list(RENDER_MODES),
+    metadata: dict[str, Any] = {"name": "warroom_v0", "render_modes": list(RENDER_MODES),  # noqa: RUF012
                                 "is_parallelizable": False}
 
     def __init__(self, game: Game, turns: str = "game", render_mode: str | None = None, **opts: Any) -> None:
@@ -129,7 +129,7 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]
             m.apply(chosen)
             self._cache = {}
             self.rewards = m.rewards()
-            self.infos[agent] = {"action": str(chosen)}
+            self.infos[agent] = {}
         self.steps += 1
         self._turn += 1
         if m.state.is_terminal() or any(self.terminations.values()):

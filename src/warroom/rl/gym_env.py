@@ -29,10 +29,10 @@ from warroom.rl.spaces import action_space, observation_space
 PREFIX = {"company-fire": "CompanyFire", "brigade": "Brigade"}
 
 
-class WarroomGym(gym.Env):  # type: ignore[type-arg]
+class WarroomGym(gym.Env[dict[str, Any], Any]):
     """One side of a scenario against an AI player (see the module's docstring)."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, game: Game, side: str | None = None, opponent: str | Player = "heuristic",
                  render_mode: str | None = None, history: bool = True, **opts: Any) -> None:
@@ -110,7 +110,6 @@ class WarroomGym(gym.Env):  # type: ignore[type-arg]
             self._play(chosen)
             reward += m.rewards()[self.side]
             reward += self._opponent_moves()
-            info["action"] = str(chosen)
         self.steps += 1
         terminated = m.state.is_terminal()
         truncated = not terminated and self.steps >= m.opts.max_cycles

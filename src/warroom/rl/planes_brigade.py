@@ -14,6 +14,7 @@ near a point rounded to 4 inches, minefields its own or found).
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -49,7 +50,7 @@ def _segment_distance(px: np.ndarray, py: np.ndarray, a: tuple[float, float], b:
     dx, dy = b[0] - ax, b[1] - ay
     length = dx * dx + dy * dy
     t = np.zeros_like(px) if length == 0 else np.clip(((px - ax) * dx + (py - ay) * dy) / length, 0.0, 1.0)
-    return np.hypot(px - (ax + t * dx), py - (ay + t * dy))  # type: ignore[no-any-return]
+    return np.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
 class BrigadeEncoder:
@@ -81,7 +82,7 @@ class BrigadeEncoder:
             else:
                 reach = max(CELL / 2, layout.width_of(f) / 2) if f.layer == "corridor" else CELL / 2
                 dist = np.full(cx.shape, np.inf)
-                for a, b in zip(pts, pts[1:], strict=False):
+                for a, b in itertools.pairwise(pts):
                     dist = np.minimum(dist, _segment_distance(cx, cy, a, b))
                 inside = dist <= reach
             static[self.p[f"terrain:{f.kind}"]][inside] = 1.0

@@ -88,7 +88,20 @@ class CFEncoder:
                     los[i, b[1], b[0]] = True
         self.los = los
         self.space_row = {(c, r): c + r * self.width for c, r in spaces}
-        self.types = {t: k for k, t in enumerate(CATALOGUE)}
+        self._unit_planes: dict[tuple[Any, ...], list[int]] = {}
+
+    def _planes_of(self, key: tuple[Any, ...]) -> list[int]:
+        """The planes a unit counts in: by its side, type, status, facing, and own flags or enemy bocage."""
+        own, kind, status, facing, extra = key
+        who = "own" if own else "enemy"
+        out = [self.p[f"{who}:type:{kind}"], self.p[f"{who}:status:{status}"]]
+        if facing:
+            out.append(self.p[f"{who}:facing:{facing}"])
+        if own:
+            out += [self.p[f"own:{f}"] for f in extra]
+        elif extra:
+            out.append(self.p["enemy:occupies_bocage"])
+        return out
 
     def encode(self, obs: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
         """The planes (float32, channels x rows x columns) and the vector of one side's observation."""
@@ -99,26 +112,26 @@ class CFEncoder:
         v = self.v
         own_spaces: set[tuple[int, int]] = set()
         alive = seen = 0
+        planes_of = self._unit_planes
         for u in obs["units"]:
             at = u["at"]
-            if at is None or u["status"] not in STATUSES:
+            status = u["status"]
+            if at is None or status not in STATUSES:
                 continue
             c, r = at
-            who = "own" if u["side"] == side else "enemy"
-            P[p[f"{who}:type:{u['type']}"], r, c] += 1.0
-            P[p[f"{who}:status:{u['status']}"], r, c] += 1.0
-            if "facing" in u:
-                P[p[f"{who}:facing:{u['facing']}"], r, c] += 1.0
-            if who == "own":
+            own = u["side"] == side
+            key = (own, u["type"], status, u.get("facing", ""),
+                   tuple(f for f in FLAGS if u.get(f)) if own else u["occupies_bocage"])
+            got = planes_of.get(key)
+            if got is None:
+                got = self._planes_of(key)
+                planes_of[key] = got
+            P[got, r, c] += 1.0
+            if own:
                 alive += 1
                 own_spaces.add((c, r))
-                for f in FLAGS:
-                    if u.get(f):
-                        P[p[f"own:{f}"], r, c] += 1.0
             else:
                 seen += 1
-                if u["occupies_bocage"]:
-                    P[p["enemy:occupies_bocage"], r, c] += 1.0
         blinds = 0
         for b in obs["blinds"]:
             c, r = b["at"]
