@@ -94,7 +94,8 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]
             got = self.match.observe(agent)
             if self.turns == "cycle":
                 waiting = self.match.to_act is not None and self.match.to_act != agent
-                got["action_mask"] = np.append(got["action_mask"], np.int8(waiting))
+                key = self.match.mask_key
+                got[key] = np.append(got[key], np.int8(waiting))
                 if "unit_verb_mask" in got:
                     column = np.zeros((got["unit_verb_mask"].shape[0], 1), dtype=np.int8)
                     column[-1, 0] = waiting

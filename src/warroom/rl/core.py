@@ -110,14 +110,21 @@ class Match:
         return self._legal
 
     def observe(self, side: str) -> dict[str, np.ndarray]:
-        """The side's observation as tensors: planes, vector, the action mask (and the (unit, verb) mask of the
-        structured form); the mask is all zeros when the side is not to act."""
+        """The side's observation as tensors: planes, vector and the action mask, all zeros when the side is not to
+        act. The structured form calls the mask ``flat_mask`` (it is over the flat index, not a tuple of masks
+        of the three parts as Gymnasium's MultiDiscrete would read an ``action_mask``) and adds the (unit, verb)
+        mask."""
         planes, vector = self.encoder.encode(self.state.observation(side))
         legal = self.legal() if self.state.to_act == side else {}
-        out = {"planes": planes, "vector": vector, "action_mask": self.table.mask(legal)}
         if self.opts.actions == "structured":
-            out["unit_verb_mask"] = self.table.unit_verb_mask(legal)
-        return out
+            return {"planes": planes, "vector": vector, "flat_mask": self.table.mask(legal),
+                    "unit_verb_mask": self.table.unit_verb_mask(legal)}
+        return {"planes": planes, "vector": vector, "action_mask": self.table.mask(legal)}
+
+    @property
+    def mask_key(self) -> str:
+        """The observation's key of the flat mask: ``action_mask``, or ``flat_mask`` in the structured form."""
+        return "flat_mask" if self.opts.actions == "structured" else "action_mask"
 
     def index_of(self, action: Any) -> int | None:
         """The flat index an agent's action names (an int, or a (unit, verb, target) in the structured form), or

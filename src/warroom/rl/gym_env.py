@@ -119,7 +119,7 @@ class WarroomGym(gym.Env[dict[str, Any], Any]):
 
     def action_masks(self) -> np.ndarray:
         """The mask as booleans, for sb3-contrib's MaskablePPO (its ``action_masks()`` convention)."""
-        return self._obs()["action_mask"].astype(bool)
+        return self._obs()[self.match.mask_key].astype(bool)
 
     def render(self) -> Any:
         if self.render_mode == "ansi":

@@ -10,12 +10,13 @@ from warroom.rl.core import Match
 
 def observation_space(match: Match, extra: int = 0) -> spaces.Dict:
     """``planes`` (channels x rows x columns), ``vector``, ``action_mask`` (one per index, ``extra`` more for the
-    wait index of the cyclic turn order), and ``unit_verb_mask`` in the structured form; sizes fixed per scenario."""
+    wait index of the cyclic turn order; ``flat_mask`` in the structured form, with ``unit_verb_mask``); sizes
+    fixed per scenario."""
     enc, table = match.encoder, match.table
     parts: dict[str, spaces.Space[np.ndarray]] = {
         "planes": spaces.Box(0.0, np.inf, enc.shape, dtype=np.float32),
         "vector": spaces.Box(-np.inf, np.inf, (len(enc.vector),), dtype=np.float32),
-        "action_mask": spaces.Box(0, 1, (table.size + extra,), dtype=np.int8),
+        match.mask_key: spaces.Box(0, 1, (table.size + extra,), dtype=np.int8),
     }
     if match.opts.actions == "structured":
         parts["unit_verb_mask"] = spaces.Box(0, 1, (len(table.units) + 1, len(table.verbs) + extra), dtype=np.int8)
