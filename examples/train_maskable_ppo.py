@@ -8,7 +8,8 @@ over 200 evaluation games.
 The agent sees the attacker's view only (docs/rl.md: planes and vector; the mask is given to MaskablePPO
 through ``action_masks()`` and left out of the network's input). It runs on the CPU, or on a GPU when torch
 finds one (``--device``). Written to ``--out``: ``curve.csv`` (the win rate and mean reward of each block of
-finished training episodes), ``curve.png``, the model (``model.zip``) and ``evaluation.json``. The baseline
+finished training episodes; the rewards with the shaping of ``--shaping``), ``curve.png``, the model
+(``model.zip``) and ``evaluation.json``. The baseline
 printed beside the result is the random player as attacker against random on the same evaluation seeds.
 """
 
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from rich.progress import Progress, TaskID
 
 try:
     import torch
@@ -54,34 +56,45 @@ class PlanesAndVector(gym.ObservationWrapper):  # type: ignore[type-arg]
         return {"planes": observation["planes"], "vector": observation["vector"]}
 
 
-def make_env(opponent: str = "random") -> gym.Env:  # type: ignore[type-arg]
-    base = rl.gym_env(SCENARIO, SIDE, opponent=opponent, history=False)
+def make_env(shaping: dict[str, float] | None = None) -> gym.Env:  # type: ignore[type-arg]
+    base = rl.gym_env(SCENARIO, SIDE, opponent="random", history=False, shaping=shaping)
     return ActionMasker(PlanesAndVector(base), lambda env: base.action_masks())
 
 
 class Curve(BaseCallback):  # type: ignore[misc]
     """The learning curve: after every ``block`` finished episodes, their win rate and mean reward."""
 
-    def __init__(self, block: int) -> None:
+    def __init__(self, block: int, progress: Progress, task: TaskID) -> None:
         super().__init__()
         self.block = block
+        self.progress = progress
+        self.task = task
         self.rows: list[dict[str, float]] = []
         self._results: list[float] = []
+        self._returns: list[float] = []
+        self._running = 0.0
         self._started = time.perf_counter()
 
     def _on_step(self) -> bool:
-        for done, reward in zip(self.locals["dones"], self.locals["rewards"], strict=True):
+        if self.num_timesteps % 256 == 0:
+            self.progress.update(self.task, completed=self.num_timesteps)
+        for done, reward, info in zip(self.locals["dones"], self.locals["rewards"], self.locals["infos"],
+                                      strict=True):
+            self._running += float(reward)
             if done:
-                self._results.append(float(reward))
+                winner = info.get("result", {}).get("winner")
+                self._results.append(1.0 if winner == SIDE else 0.0)
+                self._returns.append(self._running)
+                self._running = 0.0
         if len(self._results) >= self.block:
-            wins = sum(r > 0 for r in self._results) / len(self._results)
-            row = {"timesteps": self.num_timesteps, "episodes": len(self.rows) * self.block + len(self._results),
-                   "win_rate": wins, "mean_reward": float(np.mean(self._results)),
+            wins = float(np.mean(self._results))
+            row = {"timesteps": self.num_timesteps, "episodes": (len(self.rows) + 1) * self.block,
+                   "win_rate": wins, "mean_reward": float(np.mean(self._returns)),
                    "seconds": time.perf_counter() - self._started}
             self.rows.append(row)
-            print(f"  {row['timesteps']:>8} steps  win rate {wins:6.1%}  mean reward {row['mean_reward']:+.3f}",
-                  flush=True)
-            self._results = []
+            self.progress.console.print(f"  {row['timesteps']:>8} steps  win rate {wins:6.1%}  "
+                                        f"mean reward {row['mean_reward']:+.3f}")
+            self._results, self._returns = [], []
         return True
 
 
@@ -93,16 +106,16 @@ def evaluate(model: Any | None, games: int) -> tuple[int, int]:
     for k in range(games):
         obs, _ = env.reset(seed=EVAL_SEEDS + k)
         done = False
-        reward = 0.0
+        info: dict[str, Any] = {}
         while not done:
             mask = env.action_masks()  # type: ignore[attr-defined]
             if model is None:
                 action = int(rng.choice(np.flatnonzero(mask)))
             else:
                 action, _ = model.predict(obs, action_masks=mask, deterministic=True)
-            obs, reward, terminated, truncated, _ = env.step(action)
+            obs, _, terminated, truncated, info = env.step(action)
             done = terminated or truncated
-        wins += reward > 0
+        wins += info.get("result", {}).get("winner") == SIDE
     return wins, games
 
 
@@ -114,17 +127,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--block", type=int, default=50, help="episodes a point of the learning curve")
     parser.add_argument("--device", default="auto", help="torch device: auto (a GPU when present), cpu, cuda")
     parser.add_argument("--out", type=Path, default=Path("runs/maskable_ppo"))
+    parser.add_argument("--shaping", default="objective_points=0.1,losses=0.05",
+                        help="shaped rewards for training, name=weight,... (docs/rl.md; 'none' for the result only)")
+    parser.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
     args = parser.parse_args(argv)
     if args.timesteps < 1 or args.eval_games < 1 or args.block < 1:
         parser.error("--timesteps, --eval-games and --block must be at least 1")
+    shaping: dict[str, float] = {}
+    if args.shaping != "none":
+        try:
+            shaping = {k: float(v) for k, v in (part.split("=") for part in args.shaping.split(","))}
+        except ValueError:
+            parser.error("--shaping: give name=weight pairs separated by commas, e.g. objective_points=0.1")
+    if args.threads:
+        torch.set_num_threads(args.threads)
     args.out.mkdir(parents=True, exist_ok=True)
     device = args.device if args.device != "auto" else ("cuda" if torch.cuda.is_available() else "cpu")
     print(f"MaskablePPO as the {SIDE} on {SCENARIO} against random, {args.timesteps:,} steps on {device}")
-    model = MaskablePPO("MultiInputPolicy", make_env(), seed=args.seed, device=device, n_steps=1024,
+    model = MaskablePPO("MultiInputPolicy", make_env(shaping), seed=args.seed, device=device, n_steps=1024,
                         batch_size=256, learning_rate=3e-4, ent_coef=0.01, verbose=0)
-    curve = Curve(args.block)
     started = time.perf_counter()
-    model.learn(total_timesteps=args.timesteps, callback=curve, progress_bar=True)
+    with Progress() as progress:
+        curve = Curve(args.block, progress, progress.add_task("training", total=args.timesteps))
+        model.learn(total_timesteps=args.timesteps, callback=curve)
     trained = time.perf_counter() - started
     model.save(args.out / "model.zip")
     with (args.out / "curve.csv").open("w", newline="") as out:
@@ -149,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     base_wins, _ = evaluate(None, args.eval_games)
     low, high = wilson_interval(wins, games)
     result = {"scenario": SCENARIO, "side": SIDE, "opponent": "random", "timesteps": args.timesteps,
-              "training_seconds": round(trained, 1), "device": device, "games": games, "wins": int(wins),
+              "training_seconds": round(trained, 1), "device": device, "shaping": shaping, "games": games,
+              "wins": int(wins),
               "win_rate": wins / games, "interval_95": [low, high], "random_win_rate": base_wins / games}
     (args.out / "evaluation.json").write_text(json.dumps(result, indent=1) + "\n")
     print(f"evaluation over {games} games: won {wins} ({wins / games:.1%}, 95% {low:.1%} ... {high:.1%}); "
