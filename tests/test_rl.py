@@ -88,7 +88,7 @@ def test_usable_in_a_gymnasium_vector_environment() -> None:
     fns = [lambda: rl.gym_env("crossroads_patrol", "attacker", opponent="random") for _ in range(2)]
     vec = gym.vector.SyncVectorEnv(fns)
     obs, _ = vec.reset(seed=[1, 2])
-    assert obs["planes"].shape[0] == 2 and obs["action_mask"].shape == (2, 20979)
+    assert obs["planes"].shape[0] == 2 and obs["action_mask"].shape == (2, 24051)
     rng = np.random.default_rng(0)
     for _ in range(30):
         # a finished game's last observation has no legal index: the vector resets it at the next step, whatever
@@ -105,19 +105,19 @@ def test_usable_in_a_gymnasium_vector_environment() -> None:
 def test_action_space_sizes_worked_out_by_hand() -> None:
     """Crossroads Patrol: 8 units, 8 x 8 spaces. Company Fire's 37 kinds read as (docs/rl.md "Actions"): 3 with no
     field (3), occupy a space (64), 14 a unit (14 x 8 = 112), 9 a unit and a space (9 x 8 x 64 = 4,608), 3 a unit, a
-    space and a route (3 x 8 x 64 x 4 = 6,144), 4 a unit and another (4 x 8 x 8 = 256), 2 a unit, a space and perhaps
-    another (2 x 8 x 64 x 9 = 9,216), op fire a unit and a unit or a space (8 x 72 = 576): 20,979.
+    space and a route rank (3 x 8 x 64 x 6 = 9,216), 4 a unit and another (4 x 8 x 8 = 256), 2 a unit, a space and perhaps
+    another (2 x 8 x 64 x 9 = 9,216), op fire a unit and a unit or a space (8 x 72 = 576): 24,051.
     Ponyri: 17 units, 2 batteries, 11 features, 2 aiming points, 16 destinations: 10,020 (the sum in docs/rl.md)."""
     cf = action_table(load_game("company-fire", "crossroads_patrol"))
-    assert (len(cf.units), ROUTES) == (8, 4)
-    assert cf.size == 3 + 64 + 112 + 4608 + 6144 + 256 + 9216 + 576 == 20979
+    assert (len(cf.units), ROUTES) == (8, 6)
+    assert cf.size == 3 + 64 + 112 + 4608 + 9216 + 256 + 9216 + 576 == 24051
     br = action_table(load_game("brigade", "ponyri"))
     assert br.size == 10020
 
 
 def test_an_action_has_the_index_worked_out_by_hand() -> None:
     """'end the segment' is the first verb's only index (0); a move of the n-th unit to space (c, r) by its first
-    route is 1 + n x (64 x 4) + (c + 8 r) x 4 (after the one index of "end")."""
+    route is 1 + n x (64 x 6) + (c + 8 r) x 6 (after the one index of "end")."""
     game = load_game("company-fire", "crossroads_patrol")
     table = action_table(game)
     state = game.initial_state(1)
@@ -131,7 +131,7 @@ def test_an_action_has_the_index_worked_out_by_hand() -> None:
     i, a = moves[0]
     n = game.ids.index(a.unit)  # type: ignore[attr-defined]
     c, r = a.space  # type: ignore[attr-defined]
-    assert i == 1 + n * 256 + (c + 8 * r) * 4
+    assert i == 1 + n * 384 + (c + 8 * r) * 6
     ends = [i for i, a in by_index.items() if a.kind == "end"]  # type: ignore[attr-defined]
     assert ends in ([], [0])
 

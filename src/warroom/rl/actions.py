@@ -36,7 +36,7 @@ import numpy as np
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
 
-ROUTES = 4
+ROUTES = 6
 """The most routes to one space a Company Fire position may offer a unit (reading CF-120 keeps only routes that
 no other route to the space beats, so few are left; the tests find at most 3 in the shipped scenarios)."""
 
