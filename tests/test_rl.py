@@ -78,7 +78,7 @@ def test_every_shipped_scenario_is_registered_and_makes_an_environment() -> None
     assert set(ids) == expected
     assert "warroom/CompanyFire-crossroads_patrol-v0" in gym.registry
     env = gym.make("warroom/Brigade-ponyri-v0", side="soviet", opponent="random")
-    obs, info = env.reset(seed=3)
+    obs, _ = env.reset(seed=3)
     assert env.unwrapped.side == "soviet"  # type: ignore[attr-defined]
     assert obs["action_mask"].sum() > 0 or env.unwrapped.match.state.is_terminal()  # type: ignore[attr-defined]
     env.close()
@@ -94,7 +94,7 @@ def test_usable_in_a_gymnasium_vector_environment() -> None:
         # a finished game's last observation has no legal index: the vector resets it at the next step, whatever
         # the action
         actions = np.array([masked_choice(m, rng) if m.any() else 0 for m in obs["action_mask"]])
-        obs, rewards, terminated, truncated, _ = vec.step(actions)
+        obs, rewards, _, _, _ = vec.step(actions)
         assert rewards.shape == (2,)
     vec.close()
 
@@ -104,9 +104,9 @@ def test_usable_in_a_gymnasium_vector_environment() -> None:
 
 def test_action_space_sizes_worked_out_by_hand() -> None:
     """Crossroads Patrol: 8 units, 8 x 8 spaces. Company Fire's 37 kinds read as (docs/rl.md "Actions"): 3 with no
-    field (3), occupy a space (64), 14 a unit (14 x 8 = 112), 9 a unit and a space (9 x 8 x 64 = 4,608), 3 a unit, a
-    space and a route rank (3 x 8 x 64 x 6 = 9,216), 4 a unit and another (4 x 8 x 8 = 256), 2 a unit, a space and perhaps
-    another (2 x 8 x 64 x 9 = 9,216), op fire a unit and a unit or a space (8 x 72 = 576): 24,051.
+    field (3), occupy a space (64), 14 a unit (14 x 8 = 112), 9 a unit and a space (9 x 8 x 64 = 4,608), 3 a unit,
+    a space and a route rank (3 x 8 x 64 x 6 = 9,216), 4 a unit and another (4 x 8 x 8 = 256), 2 a unit, a space and
+    perhaps another (2 x 8 x 64 x 9 = 9,216), op fire a unit and a unit or a space (8 x 72 = 576): 24,051.
     Ponyri: 17 units, 2 batteries, 11 features, 2 aiming points, 16 destinations: 10,020 (the sum in docs/rl.md)."""
     cf = action_table(load_game("company-fire", "crossroads_patrol"))
     assert (len(cf.units), ROUTES) == (8, 6)
