@@ -104,12 +104,14 @@ class CFEncoder:
         return out
 
     def encode(self, obs: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-        """The planes (float32, channels x rows x columns) and the vector of one side's observation."""
+        """The planes (float32, channels x rows x columns) and the vector of one side's observation.
+
+        Every mark is gathered as a flat index into the planes and counted by one ``bincount``."""
         side = obs["side"]
-        P = self.static.copy()
         p = self.p
-        V = np.zeros(len(self.vector), dtype=np.float32)
-        v = self.v
+        w, cell = self.width, self.height * self.width
+        marks: list[int] = []
+        add = marks.append
         own_spaces: set[tuple[int, int]] = set()
         alive = seen = 0
         planes_of = self._unit_planes
@@ -124,9 +126,10 @@ class CFEncoder:
                    tuple(f for f in FLAGS if u.get(f)) if own else u["occupies_bocage"])
             got = planes_of.get(key)
             if got is None:
-                got = self._planes_of(key)
+                got = [k * cell for k in self._planes_of(key)]
                 planes_of[key] = got
-            P[got, r, c] += 1.0
+            at_cell = r * w + c
+            marks.extend(k + at_cell for k in got)
             if own:
                 alive += 1
                 own_spaces.add((c, r))
@@ -135,40 +138,49 @@ class CFEncoder:
         blinds = 0
         for b in obs["blinds"]:
             c, r = b["at"]
-            own = b["side"] == side
-            blinds += not own
-            P[p["blind_own" if own else "blind_enemy"], r, c] += 1.0
-        for b in obs["blinds"]:
             if b["side"] == side:
-                own_spaces.add((b["at"][0], b["at"][1]))
-        smoke = np.zeros((self.height, self.width), dtype=bool)
-        for s in obs["smoke"]:
-            smoke[s["at"][1], s["at"][0]] = True
-        P[p["smoke"]] = smoke
-        if own_spaces:
-            rows = [self.space_row[sp] for sp in own_spaces if not smoke[sp[1], sp[0]]]
-            if rows:
-                P[p["los_own"]] = self.los[rows].any(axis=0) & ~smoke
+                own_spaces.add((c, r))
+                add(p["blind_own"] * cell + r * w + c)
+            else:
+                blinds += 1
+                add(p["blind_enemy"] * cell + r * w + c)
+        smoke = [s["at"][1] * w + s["at"][0] for s in obs["smoke"]]
         for m in obs["minefields"]:
             c, r = m["at"]
             if m["laid_by"] == side:
-                P[p["mines_own_real" if m.get("real") else "mines_own_dummy"], r, c] = 1.0
+                add(p["mines_own_real" if m.get("real") else "mines_own_dummy"] * cell + r * w + c)
             else:
-                P[p["mines_enemy_marked"], r, c] = 1.0
+                add(p["mines_enemy_marked"] * cell + r * w + c)
                 if m.get("path_found"):
-                    P[p["mines_path_found"], r, c] = 1.0
+                    add(p["mines_path_found"] * cell + r * w + c)
         for m in obs["fire_missions_marked"]:
             c, r = m["at"]
             name = "mission_enemy" if m["side"] != side else f"mission_own_{m['kind']}"
             if name in p:
-                P[p[name], r, c] += 1.0
-        held = {"own": 0.0, "enemy": 0.0}
+                add(p[name] * cell + r * w + c)
+        held_own = held_enemy = 0.0
         for o, (_, pts) in zip(obs["objectives"], self.objectives, strict=True):
             if o["held_by"] is None:
                 continue
-            who = "own" if o["held_by"] == side else "enemy"
-            P[p[f"objective_held_{who}"], o["at"][1], o["at"][0]] = 1.0
-            held[who] += pts
+            c, r = o["at"]
+            if o["held_by"] == side:
+                held_own += pts
+                add(p["objective_held_own"] * cell + r * w + c)
+            else:
+                held_enemy += pts
+                add(p["objective_held_enemy"] * cell + r * w + c)
+        P = self.static + np.bincount(marks, minlength=self.static.size).reshape(self.shape).astype(np.float32)
+        if smoke:
+            P[p["smoke"]].flat[smoke] = 1.0
+        if own_spaces:
+            rows = [self.space_row[sp] for sp in own_spaces if sp[1] * w + sp[0] not in smoke]
+            if rows:
+                seen_from = self.los[rows].any(axis=0)
+                if smoke:
+                    seen_from.flat[smoke] = False
+                P[p["los_own"]] = seen_from
+        v = self.v
+        V = [0.0] * len(self.vector)
         V[v[f"side_{side}"]] = 1.0
         if obs["to_act"] is not None:
             V[v["to_act_own" if obs["to_act"] == side else "to_act_enemy"]] = 1.0
@@ -183,12 +195,12 @@ class CFEncoder:
         V[v[f"decision:{decision}" if decision in DECISIONS else "decision:none"]] = 1.0
         V[v["missions_left_he"]] = obs["fire_missions_left"]["he"]
         V[v["missions_left_smoke"]] = obs["fire_missions_left"]["smoke"]
-        V[v["objective_points_own"]] = held["own"]
-        V[v["objective_points_enemy"]] = held["enemy"]
+        V[v["objective_points_own"]] = held_own
+        V[v["objective_points_enemy"]] = held_enemy
         V[v["own_units_alive"]] = alive
         V[v["enemy_units_seen"]] = seen
         V[v["blinds_enemy"]] = blinds
-        return P, V
+        return P, np.asarray(V, dtype=np.float32)
 
     def ansi(self, planes: np.ndarray) -> str:
         """The board as text from the planes: terrain letters, own units in capitals (their type's first letter),
