@@ -203,30 +203,31 @@ class CFEncoder:
         return P, np.asarray(V, dtype=np.float32)
 
     def ansi(self, planes: np.ndarray) -> str:
-        """The board as text from the planes: terrain letters, own units in capitals (their type's first letter),
-        enemy units in small letters, ``?`` an enemy blind, ``*`` an own blind, ``~`` smoke."""
+        """The board as text from the planes, two characters a space: the area terrain's map letter (``.`` open),
+        then what is there: an own unit by its type's first letter in capitals, a seen enemy unit in small
+        letters (own units first when both are), ``?`` an enemy blind, ``*`` an own blind, ``%`` smoke, else a
+        space."""
         p = self.p
         codes = [TERRAIN.area[k].code for k in TERRAIN.area]
         n_terrain = len(codes)
-        types = list(CATALOGUE)
         lines = []
         for r in range(self.height):
             row = []
             for c in range(self.width):
-                ch = codes[int(np.argmax(planes[:n_terrain, r, c]))] or "."
-                for k, t in enumerate(types):
-                    if planes[p[f"enemy:type:{t}"], r, c]:
-                        ch = types[k][0].lower()
-                    if planes[p[f"own:type:{t}"], r, c]:
-                        ch = types[k][0].upper()
-                        break
-                if ch == (codes[int(np.argmax(planes[:n_terrain, r, c]))] or "."):
-                    if planes[p["blind_enemy"], r, c]:
-                        ch = "?"
-                    elif planes[p["blind_own"], r, c]:
-                        ch = "*"
-                    elif planes[p["smoke"], r, c]:
-                        ch = "~"
-                row.append(ch)
+                ground = codes[int(np.argmax(planes[:n_terrain, r, c]))] or "."
+                mark = " "
+                if planes[p["smoke"], r, c]:
+                    mark = "%"
+                if planes[p["blind_own"], r, c]:
+                    mark = "*"
+                if planes[p["blind_enemy"], r, c]:
+                    mark = "?"
+                enemy = [t for t in CATALOGUE if planes[p[f"enemy:type:{t}"], r, c]]
+                own = [t for t in CATALOGUE if planes[p[f"own:type:{t}"], r, c]]
+                if enemy:
+                    mark = enemy[0][0].lower()
+                if own:
+                    mark = own[0][0].upper()
+                row.append(ground + mark)
             lines.append(" ".join(row))
         return "\n".join(lines)
