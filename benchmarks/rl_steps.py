@@ -8,7 +8,8 @@ Run from the repository root::
 
 Each step observes the side to act (planes, vector and action mask), picks a random index whose mask entry is 1
 and steps the environment, as an agent would; an episode that ends is reset with the next seed. The baseline in
-the same run is the game alone: ``legal_actions()`` and ``apply`` of a random legal action, no observation.
+the same run is the game alone: ``legal_actions()`` and ``apply`` of a random legal action, no observation; the
+two are measured in ten alternating rounds, so that both meet the same load on a shared machine.
 The target (docs/rl.md "Speed"): 5,000 environment steps a second on one core on crossroads_patrol.
 """
 
@@ -31,42 +32,63 @@ from warroom.core.game import find_scenario, load_game
 TARGET = 5000.0
 
 
-def env_steps(scenario: str, steps: int, progress: Progress | None = None) -> float:
-    """Environment steps per second over ``steps`` masked random steps (observations included)."""
-    env = rl.env(scenario)
-    rng = np.random.default_rng(0)
-    seed = 0
-    env.reset(seed=seed)
-    task = progress.add_task("environment steps", total=steps) if progress else None
-    start = time.perf_counter()
-    for n in range(steps):
-        agent = env.agent_selection
-        if env.terminations[agent] or env.truncations[agent]:
-            seed += 1
-            env.reset(seed=seed)
+class EnvRun:
+    """The AEC environment stepped with masked random actions, resumable in rounds."""
+
+    def __init__(self, scenario: str) -> None:
+        self.env = rl.env(scenario)
+        self.rng = np.random.default_rng(0)
+        self.seed = 0
+        self.env.reset(seed=self.seed)
+
+    def run(self, steps: int) -> float:
+        """Seconds for ``steps`` environment steps (observing the side to act, choosing from its mask)."""
+        env, rng = self.env, self.rng
+        start = time.perf_counter()
+        for _ in range(steps):
             agent = env.agent_selection
-        mask = env.observe(agent)["action_mask"]
-        legal = np.flatnonzero(mask)
-        env.step(int(legal[rng.integers(len(legal))]))
-        if progress is not None and task is not None and n % 500 == 0:
-            progress.update(task, completed=n)
-    return steps / (time.perf_counter() - start)
+            if env.terminations[agent] or env.truncations[agent]:
+                self.seed += 1
+                env.reset(seed=self.seed)
+                agent = env.agent_selection
+            legal = np.flatnonzero(env.observe(agent)["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+        return time.perf_counter() - start
 
 
-def game_steps(scenario: str, steps: int) -> float:
-    """The baseline: the game's own steps per second (legal actions and apply, no observation)."""
-    ruleset, path = find_scenario(scenario)
-    game = load_game(ruleset, path)
-    rng = random.Random(0)
-    seed = 0
-    state = game.initial_state(seed)
-    start = time.perf_counter()
-    for _ in range(steps):
-        if state.is_terminal():
-            seed += 1
-            state = game.initial_state(seed)
-        state = state.apply(rng.choice(state.legal_actions()))
-    return steps / (time.perf_counter() - start)
+class GameRun:
+    """The baseline: the game alone, ``legal_actions()`` and ``apply`` of a random legal action."""
+
+    def __init__(self, scenario: str) -> None:
+        ruleset, path = find_scenario(scenario)
+        self.game = load_game(ruleset, path)
+        self.rng = random.Random(0)
+        self.seed = 0
+        self.state = self.game.initial_state(self.seed)
+
+    def run(self, steps: int) -> float:
+        start = time.perf_counter()
+        for _ in range(steps):
+            if self.state.is_terminal():
+                self.seed += 1
+                self.state = self.game.initial_state(self.seed)
+            self.state = self.state.apply(self.rng.choice(self.state.legal_actions()))
+        return time.perf_counter() - start
+
+
+def measure(scenario: str, steps: int, rounds: int = 10) -> tuple[float, float]:
+    """(game alone, environment) steps per second, measured in alternating rounds so that both see the same
+    load on a shared machine."""
+    game, env = GameRun(scenario), EnvRun(scenario)
+    per = max(1, steps // rounds)
+    game_time = env_time = 0.0
+    with Progress(transient=True) as progress:
+        task = progress.add_task("rounds", total=rounds)
+        for _ in range(rounds):
+            game_time += game.run(per)
+            env_time += env.run(per)
+            progress.advance(task)
+    return per * rounds / game_time, per * rounds / env_time
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,16 +99,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.steps < 1:
         parser.error("--steps must be at least 1")
-    base = game_steps(args.scenario, args.steps)
-    with Progress(transient=True) as progress:
-        rate = env_steps(args.scenario, args.steps, progress)
+    base, rate = measure(args.scenario, args.steps)
     verdict = "PASS" if rate >= TARGET else "FAIL"
     print(f"{args.scenario}: game alone {base:,.0f} steps/s; environment {rate:,.0f} steps/s "
           f"({rate / base:.2f} of the game alone); target {TARGET:,.0f}: {verdict}")
     if args.profile:
         profile = cProfile.Profile()
         profile.enable()
-        env_steps(args.scenario, args.steps)
+        EnvRun(args.scenario).run(args.steps)
         profile.disable()
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(25)
