@@ -9,8 +9,8 @@ The agent sees the attacker's view only (docs/rl.md: planes and vector; the mask
 through ``action_masks()`` and left out of the network's input). It runs on the CPU, or on a GPU when torch
 finds one (``--device``). Written to ``--out``: ``curve.csv`` (the win rate and mean reward of each block of
 finished training episodes; the rewards with the shaping of ``--shaping``), ``curve.png``, the model
-(``model.zip``) and ``evaluation.json``. The baseline
-printed beside the result is the random player as attacker against random on the same evaluation seeds.
+(``model.zip``) and ``evaluation.json``. The baseline printed beside the result is the random player as
+attacker against random on the same evaluation seeds.
 """
 
 from __future__ import annotations
@@ -103,20 +103,28 @@ def evaluate(model: Any | None, games: int) -> tuple[int, int]:
     env = make_env()
     rng = np.random.default_rng(0)
     wins = 0
-    for k in range(games):
-        obs, _ = env.reset(seed=EVAL_SEEDS + k)
-        done = False
-        info: dict[str, Any] = {}
-        while not done:
-            mask = env.action_masks()  # type: ignore[attr-defined]
-            if model is None:
-                action = int(rng.choice(np.flatnonzero(mask)))
-            else:
-                action, _ = model.predict(obs, action_masks=mask, deterministic=True)
-            obs, _, terminated, truncated, info = env.step(action)
-            done = terminated or truncated
-        wins += info.get("result", {}).get("winner") == SIDE
+    with Progress(transient=True) as progress:
+        task = progress.add_task("evaluating" if model is not None else "random baseline", total=games)
+        for k in range(games):
+            wins += _play_one(env, model, rng, EVAL_SEEDS + k)
+            progress.advance(task)
     return wins, games
+
+
+def _play_one(env: gym.Env, model: Any | None, rng: np.random.Generator, seed: int) -> bool:  # type: ignore[type-arg]
+    """Whether the attacker wins one evaluation game."""
+    obs, _ = env.reset(seed=seed)
+    done = False
+    info: dict[str, Any] = {}
+    while not done:
+        mask = env.action_masks()  # type: ignore[attr-defined]
+        if model is None:
+            action = int(rng.choice(np.flatnonzero(mask)))
+        else:
+            action, _ = model.predict(obs, action_masks=mask, deterministic=True)
+        obs, _, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    return bool(info.get("result", {}).get("winner") == SIDE)
 
 
 def main(argv: list[str] | None = None) -> int:
