@@ -238,7 +238,7 @@ def test_same_seed_gives_the_same_episode_against_the_heuristic() -> None:
     assert episode(9) != episode(10)
 
 
-@RULE("002", "Victory Conditions")
+@RULE("004", "Winning and Losing")
 def test_the_result_is_plus_one_minus_one() -> None:
     """Played to the end: the winner's rewards add up to +1, the loser's to -1 (no shaping)."""
     env = rl.env("crossroads_patrol")
@@ -254,7 +254,7 @@ def test_the_result_is_plus_one_minus_one() -> None:
     assert total == {s: (1.0 if s == winner else -1.0) for s in env.possible_agents}
 
 
-@RULE("002", "Victory Conditions")
+@RULE("002", "Scale")
 def test_shaped_objective_points_from_the_opening_position() -> None:
     """Crossroads Patrol opens with the houses (3 points) and the barn (1 point) held by the defender: the
     objective tally is -4 for the attacker and +4 for the defender; no losses yet."""

@@ -3,7 +3,7 @@
 Two turn orders (option ``turns``):
 
 * ``"game"`` (the default): the agent selected is the side the rules give the decision to (seed 002
-  "Initiative and Phase Sequence", seed 004 "The move sequence"), which may act many times running;
+  "Initiative and Phase Sequence", seed 004 "Move Sequence"), which may act many times running;
   ``max_cycles`` is the most actions of the episode before it is truncated;
 * ``"cycle"``: the sides are asked in turn, one step each a cycle, as PettingZoo's parallel API and its
   ``max_cycles`` test expect; a side asked when the rules give the decision to the other has one legal action,

@@ -26,10 +26,10 @@ SHAPES = ("objective_points", "losses")
 """The named shaped rewards (docs/rl.md "Rewards"), each read from the side's own observation:
 
 * ``objective_points``: the change in objective points the side holds less those the enemy holds (Company Fire:
-  the objectives' holders, seed 002 "Victory Conditions"; Brigade: the objectives with own figures within their
-  radius and no enemy figure the side has spotted, seed 004 "Victory"), per point;
+  the objectives' holders, readings CF-54, CF-55; Brigade: the objectives with own figures within their radius
+  and no enemy figure the side has spotted, seed 004 "Winning and Losing", BR-100), per point;
 * ``losses``: the change in enemy losses the side has seen less its own (Company Fire: units destroyed;
-  Brigade: companies lost, seed 004 "Morale"), per unit or company.
+  Brigade: companies lost, seed 004 "Winning and Losing", BR-104), per unit or company.
 """
 
 
@@ -150,8 +150,8 @@ class Match:
         self._legal = None
 
     def outcome(self) -> dict[str, float]:
-        """+1 to the winner, -1 to the loser, 0 to both in a draw (the game's result, seed 002 "Victory
-        Conditions", seed 004 "Victory")."""
+        """+1 to the winner, -1 to the loser, 0 to both in a draw (the game's result: Company Fire
+        readings CF-54, CF-55; seed 004 "Winning and Losing")."""
         winner = self.state.result().get("winner")
         return {s: 0.0 if winner is None else (1.0 if s == winner else -1.0) for s in self.sides}
 

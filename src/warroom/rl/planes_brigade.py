@@ -1,10 +1,10 @@
 """Brigade observations as tensors: the inch table read on a grid of :data:`CELL` inches, and a vector, built from
 one side's ``observation(side)`` and the scenario's public map only (docs/rl.md lists them plane by plane).
 
-Seed 004 "Basic scales": 1 inch is 20 yards, and a company's base is about 1.25 inches a figure; a plane cell
-of :data:`CELL` = 2 inches (40 yards) holds one or two figures of a company in line, so a company's frontage
-spans several cells and a 72 x 48 inch table is 36 x 24 cells. The map (seed 004 "Terrain", on the Terrain &
-Mines catalogue of seed 003) is rasterised once: a cell is of a terrain kind when its centre lies in the
+Seed 004 "Basic scales": 1 inch is 20 yards; the game sets a company's figures 1.25 inches apart in line. A plane
+cell of :data:`CELL` = 2 inches (40 yards) holds one or two figures of a company in line, so a company's frontage
+spans several cells and a 72 x 48 inch table is 36 x 24 cells. The map (seed 003 "Terrain, Buildings and Other
+Features", reading BR-1) is rasterised once: a cell is of a terrain kind when its centre lies in the
 feature's outline (areas, works, hills), within half a cell of a hedge, wall or ridge, or within half the
 corridor's width (and at least half a cell) of a road, river or bridge; a hill's contour levels count up in
 ``elevation``. Units and marks are counted in the cell under each figure or point. What a side sees comes
@@ -99,7 +99,7 @@ class BrigadeEncoder:
         self.static = static
         self.own_fields = {s: {m.name for m in game.ctx.minefields if m.owner == s} for s in self.sides}
         """Each side's own minefields by name: its own set-up, which it knows (an enemy field reaches it only when
-        found, seed 004 "Minefields")."""
+        found, seed 003 "MINES", readings BR-142, BR-175)."""
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
         """The (row, column) of the cell under a point of the table, points on the far edges in the last cell."""
