@@ -83,7 +83,7 @@ def writing(path: str | os.PathLike[str], what: str = "file") -> Iterator[Path]:
             raise OSError(errno.EIO, "nothing was written")
         with temporary.open("rb+") as flushed:
             os.fsync(flushed.fileno())
-        os.chmod(temporary, 0o644 & ~_umask())
+        os.chmod(temporary, 0o666 & ~_umask())  # as an ordinary new file, not the temporary file's 0600
         os.replace(temporary, out)
     except WarroomError:
         temporary.unlink(missing_ok=True)

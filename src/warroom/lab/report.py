@@ -14,11 +14,11 @@ import html
 import io
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from warroom.core.errors import UsageError
+from warroom.core.files import write_text
 from warroom.lab.stats import RunStats
 
 BRIGADE_CELL = 6.0
@@ -43,14 +43,8 @@ def check_report_path(path: Path) -> None:
 
 
 def write_report(path: Path, page: str) -> None:
-    """Write the page whole or not at all: to a file beside it, then renamed over it."""
-    try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent or ".", suffix=".part",
-                                         delete=False) as out:
-            out.write(page)
-        Path(out.name).replace(path)
-    except OSError as exc:
-        raise UsageError(f"--report {path}: cannot be written ({exc})") from None
+    """Write the page whole or not at all (:func:`warroom.core.files.write_text`)."""
+    write_text(path, page, "report")
 
 
 def _svg(fig: Any) -> str:

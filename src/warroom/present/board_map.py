@@ -18,8 +18,6 @@ side is only aware of as ``?`` near where it is thought to be, and a scale bar i
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +31,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Ellipse, FancyArrow, Polygon, Rectangle
 
 from warroom.core.errors import UsageError
+from warroom.core.files import writing
 from warroom.core.game import Game
 
 FORMATS = (".png", ".svg")
@@ -285,26 +284,8 @@ def write_whole(path: Path, write: Callable[[Path], object], option: str, format
     path = Path(path)
     if path.suffix.lower() not in formats:
         raise UsageError(f"{option} {path}: the file must end in {' or '.join(formats)}")
-    folder = path.parent
-    if not folder.is_dir():
-        raise UsageError(f"{option} {path}: the folder {folder} does not exist")
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=path.suffix)
-        os.close(handle)
-    except OSError as exc:
-        raise UsageError(f"{option} {path}: cannot write there ({exc.strerror})") from None
-    try:
-        write(Path(temporary))
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temporary, 0o666 & ~mask)  # as an ordinary new file, not the temporary file's 0600
-        os.replace(temporary, path)
-    except OSError as exc:
-        Path(temporary).unlink(missing_ok=True)
-        raise UsageError(f"{option} {path}: cannot write it ({exc.strerror or exc})") from None
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with writing(path, option.lstrip("-") + " picture") as temporary:
+        write(temporary)
     return path
 
 
