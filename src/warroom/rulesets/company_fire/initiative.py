@@ -16,10 +16,9 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from warroom.core.api import roll
 from warroom.core.chance import Card, parse_card, standard_deck
 from warroom.core.rule_uses import register_rule_use
-from warroom.core.ruling import Ruling
+from warroom.rulesets.company_fire.rolled import Rolled, roll_for_play
 from warroom.rulesets.company_fire.turn import card_kind
 
 Role = Literal["attacker", "defender"]
@@ -119,7 +118,7 @@ class CardChange:
     """What happened when a card was finished: the new position and the rulings that decided it."""
 
     state: Initiative
-    rulings: tuple[Ruling, ...]
+    rulings: tuple[Rolled, ...]
     new_initiative: bool
     game_over: bool
 
@@ -135,15 +134,15 @@ def next_card(state: Initiative, rng: np.random.Generator, clock_ends_at: int | 
     does not interrupt the initiative either: the game ends when the current initiative does, at the next card
     of the other colour, with no further clock roll (CF-53).
     """
-    rulings: list[Ruling] = []
+    rulings: list[Rolled] = []
     deck, clock = state.deck, state.clock
     while True:
         if not deck:
             deck = standard_deck(state.jokers)
         drawn = _drawn(deck, state.jokers)
-        ruling = roll("company-fire/initiative-card", {"jokers": state.jokers, "drawn": drawn}, rng=rng)
+        ruling = roll_for_play("company-fire/initiative-card", {"jokers": state.jokers, "drawn": drawn}, rng)
         rulings.append(ruling)
-        card = _card_named(str(ruling.dice[0].faces[0]))
+        card = _card_named(str(ruling.thrown[0][2][0]))
         deck = tuple(c for c in deck if c != card)
         if not card.is_joker:
             break
@@ -173,9 +172,9 @@ def next_card(state: Initiative, rng: np.random.Generator, clock_ends_at: int | 
     return CardChange(following, tuple(rulings), new_initiative, False)
 
 
-def _clock(clock: int, ends_at: int, rng: np.random.Generator) -> Ruling:
+def _clock(clock: int, ends_at: int, rng: np.random.Generator) -> Rolled:
     length = "short" if ends_at == 21 else "long"
-    return roll("company-fire/clock-roll", {"clock": clock, "length": length}, rng=rng)
+    return roll_for_play("company-fire/clock-roll", {"clock": clock, "length": length}, rng)
 
 
 def _drawn(deck: tuple[Card, ...], jokers: int) -> str:

@@ -3,8 +3,9 @@
 A :class:`CFGame` is a scenario bound to the rules; a :class:`CFState` is one position of it, immutable.
 ``apply`` works on a mutable copy (``effects._Play``), resolves the action and everything that follows without
 a decision (artillery arrival, card draws, the game clock, segments in which the side to act has nothing to
-do), and freezes the result. Every die goes through a registered procedure (``warroom.core.api.roll``) with the
-state's own generator, so the odds :meth:`CFState.odds` shows and the result applied come from one code path.
+do), and freezes the result. Every die goes through a registered procedure with the state's own generator, so
+the odds :meth:`CFState.odds` shows and the result applied come from one code path; the ruling that explains a
+roll is worded only when the narration is read (:mod:`warroom.rulesets.company_fire.rolled`).
 
 The modules, from the bottom up; each imports only modules above it in this list:
 

@@ -11,6 +11,7 @@ hand a side in the middle of an action, CF-60) and :class:`LogLine`. The records
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from warroom.rulesets.company_fire.board import Space
@@ -83,6 +84,37 @@ class Decision(NamedTuple):
     data: tuple[Any, ...]
 
 
-class LogLine(NamedTuple):
-    text: str
-    audience: str  # "all", or the one side that may read it
+class LogLine:
+    """One line of the narration and who may read it: "all", or the one side.
+
+    A ruling's line is given as a function that words it (:class:`..rolled.Rolled`): it is called when the line
+    is first read, and its text kept; a play-out that never reads the narration never words it.
+    """
+
+    __slots__ = ("_text", "audience")
+
+    def __init__(self, text: str | Callable[[], str], audience: str = "all") -> None:
+        self._text = text
+        self.audience = audience
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if not isinstance(text, str):
+            text = self._text = text()
+        return text
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((self.text, self.audience))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LogLine) and (self.text, self.audience) == (other.text, other.audience)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.audience))
+
+    def __repr__(self) -> str:
+        return f"LogLine({self.text!r}, {self.audience!r})"
+
+    def __reduce__(self) -> tuple[type[LogLine], tuple[str, str]]:
+        return LogLine, (self.text, self.audience)

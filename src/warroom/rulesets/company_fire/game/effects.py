@@ -15,12 +15,11 @@ from typing import Any, cast
 
 import numpy as np
 
-from warroom.core.api import roll
-from warroom.core.ruling import Ruling
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.common import REACTION, Decision, LogLine, MineState, UnitState, _other, _sp
 from warroom.rulesets.company_fire.game.rules import _Rules
 from warroom.rulesets.company_fire.game.state import CFState
+from warroom.rulesets.company_fire.rolled import Rolled, roll_for_play
 
 _UNIT_FIELD = {name: k for k, name in enumerate(UnitState._fields)}
 
@@ -106,10 +105,16 @@ class _Play(_Rules):
     def say(self, text: str, audience: str = "all") -> None:
         self.log.append(LogLine(text, audience))
 
-    def ruling(self, procedure: str, params: dict[str, Any], about: str, audience: str = "all") -> Ruling:
-        r = roll(f"company-fire/{procedure}", params, rng=self.rng)
-        self.say(f"{about}\n{r}", audience)
+    def ruling(self, procedure: str, params: dict[str, Any], about: str, audience: str = "all") -> Rolled:
+        """Roll a Company Fire procedure with the game's dice and narrate it under ``about``; the ruling's
+        words are built when the narration is first read (:mod:`..rolled`)."""
+        r = roll_for_play(f"company-fire/{procedure}", params, self.rng)
+        self.log.append(LogLine(lambda: f"{about}\n{r.ruling}", audience))
         return r
+
+    def tell(self, r: Rolled, audience: str = "all") -> None:
+        """Narrate a roll made elsewhere (the next card, the clock) by its ruling alone, worded when read."""
+        self.log.append(LogLine(lambda: str(r.ruling), audience))
 
     def name(self, i: int) -> str:
         return self.game.unit_label(i)

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import cast
 
-from warroom.core.ruling import Ruling
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.common import Decision, _sp
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.observe import reveal
 from warroom.rulesets.company_fire.game.transport import shake_riders
+from warroom.rulesets.company_fire.rolled import Rolled
 
 STATUS_WORD = {"good order": "good_order", "pinned": "pinned", "suppressed": "suppressed", "destroyed": "destroyed"}
 
@@ -213,8 +213,8 @@ def do_decline(p: _Play, a: Action, i: int) -> None:
     eliminate(p, i, "destroyed")
 
 
-def _hits_of(r: Ruling) -> int:
-    for d in r.dice:
-        if d.label in ("fire", "op fire", "HE", "sniper", "mine damage") and isinstance(d.value, int):
-            return int(d.value)
+def _hits_of(r: Rolled) -> int:
+    for label, value, _ in r.thrown:
+        if label in ("fire", "op fire", "HE", "sniper", "mine damage") and isinstance(value, int):
+            return int(value)
     return 0

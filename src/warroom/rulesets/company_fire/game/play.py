@@ -154,7 +154,7 @@ def end_card(p: _Play) -> None:
     before = p.init
     change = next_card(p.init, p.rng, p.game.clock_ends_at)
     for r in change.rulings:
-        p.say(str(r))
+        p.tell(r)
     p.init = change.state
     ends = p.game.clock_ends_at
     if not change.game_over and ends is not None and before.clock < ends <= p.init.clock:
