@@ -184,7 +184,7 @@ def roll(
     """
     procedure, base_tables = _name(procedure), _base_tables(base_tables)
     if base_tables is None and not kw and params is not None:
-        spec, values, run = _bound(procedure, params if type(params) is dict else _params(params))
+        spec, values, run = bound_procedure(procedure, params if type(params) is dict else _params(params))
         outcome, resolution = play(run, _generator(seed, rng))
         return ruling_of(spec, values, outcome, resolution)
     spec = get_procedure(procedure)
@@ -199,7 +199,7 @@ def roll(
 _BOUND: dict[Hashable, tuple[ProcedureSpec, dict[str, Any], Callable[[Resolution], Outcome]]] = {}
 
 
-def _bound(
+def bound_procedure(
     procedure: str, params: Mapping[str, Any]
 ) -> tuple[ProcedureSpec, dict[str, Any], Callable[[Resolution], Outcome]]:
     """The procedure, its checked parameters and its runner, kept for parameters seen before.

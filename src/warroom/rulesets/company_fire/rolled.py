@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from warroom.core.api import _bound, ruling_of
+from warroom.core.api import bound_procedure, ruling_of
 from warroom.core.chance import ChanceSource, Node, Process, Resolution
 from warroom.core.evaluate import play
 from warroom.core.registry import ProcedureSpec
@@ -60,7 +60,7 @@ class Rolled:
     __slots__ = ("_after", "_ruling", "_run", "_spec", "_start", "_values", "result", "row", "thrown")
 
     def __init__(self, procedure: str, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        spec, values, run = _bound(procedure, params)
+        spec, values, run = bound_procedure(procedure, params)
         self._spec: ProcedureSpec = spec
         self._values = values
         self._run = run
