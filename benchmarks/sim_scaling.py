@@ -30,6 +30,15 @@ fork (``warroom.sim.playout.batch_collector``; before that a worker's game cost 
 - ``--games 300 --ray-games 1000``: Ray 1,000 games in 54.8 s against the 2-worker pool's 56.9 s (the mean of
   the runs before and after), -4 ms a game against a random game's 63 ms (-6.6%): Ray's cost a game is below
   what this machine's noise can show, under the 5% target.
+
+Measured again on the same machine with nothing else running (load average 1.6 to 1.9, the whole command):
+
+- 1 worker 24.3 games/s, 2 workers 46.6 games/s: **1.92x** (PASS); CPU a game 40.9 ms and 42.6 ms (+4.1%).
+- Ray, 1,000 games: 24.1 s against the pool's 20.6 s, +7.0 ms a game against 41.2 ms, **+17.1%** (FAIL): a Ray
+  worker is Ray's own process, and its games ran with Python's default garbage collection. With the batch's
+  collection in each Ray task too (``warroom.lab.run.play_batch``): 1.88x for the pool, and Ray 23.1 s against
+  21.0 s, +4.2 ms a game against 39.1 ms, **+10.7%** (still FAIL). What is left is Ray's own daemons (the raylet
+  and the GCS server), which on a 2-core machine take their CPU from the two workers.
 """
 
 from __future__ import annotations

@@ -149,5 +149,8 @@ def play_on_ray(tasks: Sequence[Task], keep: Callable[[GameRow], None], address:
 
 
 def play_batch(tasks: list[Task]) -> list[GameRow]:
-    """Several games in one task (a Ray task's own cost is spread over them)."""
-    return [play_task(t) for t in tasks]
+    """Several games in one task (a Ray task's own cost is spread over them), with the batch's garbage
+    collection (:func:`warroom.sim.playout.batch_collector`) as the pool's workers have it: a Ray worker is a
+    process of Ray's, which the pool's setting never reaches."""
+    with batch_collector():
+        return [play_task(t) for t in tasks]
