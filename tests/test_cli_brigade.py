@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -14,29 +13,12 @@ import pytest
 from matplotlib.patches import FancyArrow
 from PIL import Image
 
-from warroom.cli import main
+from cli_run import one_error, run
 from warroom.cli.game_views import observation_of
 from warroom.core.game import GameRecord, load_game, replay_game
 from warroom.present.board_map import board_figure, symbol_of
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["warroom", *args])
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_error(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("warroom: error: "), err
-    return lines[0]
 
 
 def a_picture(path: Path) -> tuple[int, int]:

@@ -18,7 +18,8 @@ import pytest
 from click.shell_completion import ShellComplete
 
 import warroom
-from warroom.cli import cli, common, main
+from cli_run import one_error, run
+from warroom.cli import cli, common
 from warroom.core import registry, rules_text
 from warroom.core.api import odds
 from warroom.core.base_tables import base_tables_of, recording_stand_ins
@@ -27,24 +28,6 @@ from warroom.tools import coverage
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = str(ROOT / "src")
-
-
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["warroom", *args])
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_error(err: str) -> str:
-    """The single line a bad input gets, checked to be one ``warroom: error:`` line with no traceback."""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("warroom: error: "), err
-    return lines[0]
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ import gzip
 import hashlib
 import json
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from warroom.cli import main
+from cli_run import one_error, run
 from warroom.core import game as game_module
 from warroom.core.errors import UsageError
 from warroom.core.game import (
@@ -30,25 +29,6 @@ from warroom.core.game import (
 )
 
 GOLDEN = Path(__file__).parent / "golden" / "records"
-
-
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["warroom", *args])
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_error(err: str) -> str:
-    """The single line of a clear error (no traceback)."""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("warroom: error: "), err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 def shipped(ruleset: str, name: str) -> Path:
