@@ -35,7 +35,7 @@ from typing import Any
 from warroom.ai.ladder import entrant
 from warroom.ai.loop import play
 from warroom.ai.registry import player, plays
-from warroom.core.base_tables import using_base_tables
+from warroom.core.base_tables import load_override, using_base_tables
 from warroom.core.errors import UsageError
 from warroom.core.game import Game, GameState, find_scenario, load_game, scenario_digest
 from warroom.core.switches import check_switches, with_switches
@@ -119,8 +119,7 @@ def make_job(scenario_name: str, ruleset: str | None, players: Mapping[str, str]
         specs.append(e.spec)
     checked = check_switches(game_id, rules)
     if base_tables is not None:
-        with using_base_tables(game_id, base_tables):
-            pass  # the file is read and checked against the ruleset's tables here, before any game
+        load_override(game_id, Path(base_tables))  # read and checked against the ruleset's tables, before any game
     # the same player on both sides plays the same game with the players exchanged (a game is given by its seed
     # and its players), so each seed is played once
     return Job(game_id, game.version, game.scenario_name, str(path), scenario_digest(path), sides,
