@@ -44,7 +44,6 @@ Measured again on the same machine with nothing else running (load average 1.6 t
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 import tempfile
@@ -52,7 +51,7 @@ import time
 from pathlib import Path
 
 from warroom.lab.job import Job, make_job
-from warroom.lab.run import run_job
+from warroom.lab.run import run_job, start_local_ray
 from warroom.lab.store import LabStore
 
 TARGET_SPEEDUP = 1.8
@@ -118,7 +117,7 @@ def main() -> int:
     if not args.no_ray:
         import ray
 
-        ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+        start_local_ray(num_cpus=2)  # as `warroom simulate --backend ray` starts it
         pool_before = timed(job, ray_games, 2)  # pool, Ray, pool: as above, the pool's mean against Ray
         try:
             timed(job, 8, backend="ray")  # the workers started and warm

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import os
 import sqlite3
 import subprocess
@@ -234,12 +233,14 @@ def test_a_run_killed_part_way_keeps_its_games_and_resumes(tmp_path: Path) -> No
 def test_ray_plays_the_same_games_as_the_pool(tmp_path: Path) -> None:
     ray = pytest.importorskip("ray")
     j = job()
-    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR)
+    lab_run.start_local_ray(num_cpus=2)
     try:
         with LabStore(tmp_path / "ray.sqlite3") as on_ray, LabStore(tmp_path / "pool.sqlite3") as pool:
             assert lab_run.run_job(on_ray, "r", j, 20, backend="ray").played == 20
             assert lab_run.run_job(pool, "r", j, 20, workers=2).played == 20
             assert rows(on_ray, "r") == rows(pool, "r")
+        # a local Ray plays at this process's priority, as the pool does (Ray's own default is nice 15)
+        assert ray.get(ray.remote(lambda: os.nice(0)).remote()) == os.nice(0)
     finally:
         ray.shutdown()
 

@@ -10,6 +10,7 @@ run started again plays only what is missing.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from warroom.ai.ladder import STORE_EVERY, STORE_SECONDS, default_workers, play_
 from warroom.core.errors import UsageError
 from warroom.lab.job import GameRow, Job, Task, play_task
 from warroom.lab.store import LabStore
-from warroom.sim.playout import batch_collector
+from warroom.sim.playout import batch_collector, worker_collector
 
 BACKENDS = ("pool", "ray")
 
@@ -124,15 +125,28 @@ RAY_TASKS_PER_CPU = 8
 last tasks to end leave few CPUs idle."""
 
 
+def start_local_ray(num_cpus: int | None = None) -> None:
+    """Start a Ray instance on this machine (every core, or ``num_cpus``), for a run given ``--backend ray``
+    with no ``--address``. Its workers play at this process's priority, as the pool's do: Ray's default
+    (``worker_niceness`` 15, which keeps a cluster node's daemons responsive) would give every other program on
+    the machine the games' CPU first."""
+    ray = _ray()
+    ray.init(num_cpus=num_cpus, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False,
+             _system_config={"worker_niceness": os.nice(0)})
+
+
 def play_on_ray(tasks: Sequence[Task], keep: Callable[[GameRow], None], address: str | None = None) -> None:
     """Play the games as Ray tasks (on the cluster at ``address``, or a local one started here when Ray is not
     running yet), a batch of games a task, handing each game to ``keep`` as its batch ends."""
     ray = _ray()
     if not ray.is_initialized():
-        try:
-            ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise UsageError(f"--address {address}: cannot join the Ray cluster ({exc})") from None
+        if address is None and not os.environ.get("RAY_ADDRESS"):
+            start_local_ray()
+        else:
+            try:
+                ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise UsageError(f"--address {address}: cannot join the Ray cluster ({exc})") from None
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     batch = max(1, min(RAY_BATCH, -(-len(tasks) // (RAY_TASKS_PER_CPU * cpus))))
     remote = ray.remote(play_batch)
@@ -149,8 +163,8 @@ def play_on_ray(tasks: Sequence[Task], keep: Callable[[GameRow], None], address:
 
 
 def play_batch(tasks: list[Task]) -> list[GameRow]:
-    """Several games in one task (a Ray task's own cost is spread over them), with the batch's garbage
-    collection (:func:`warroom.sim.playout.batch_collector`) as the pool's workers have it: a Ray worker is a
-    process of Ray's, which the pool's setting never reaches."""
-    with batch_collector():
+    """Several games in one task (a Ray task's own cost is spread over them), with the garbage collection the
+    pool's workers have (:func:`warroom.sim.playout.worker_collector`: a Ray worker is a process of Ray's, which
+    the pool's setting never reaches, and it plays batch after batch)."""
+    with worker_collector():
         return [play_task(t) for t in tasks]

@@ -50,6 +50,27 @@ def batch_collector(young: int = 50_000) -> Iterator[None]:
         gc.unfreeze()
 
 
+_WORKER_FROZEN = False
+
+
+@contextlib.contextmanager
+def worker_collector(young: int = 50_000) -> Iterator[None]:
+    """:func:`batch_collector` for a batch run in a long-lived worker process (a Ray worker), which plays batch
+    after batch: the worker's heap is collected and frozen at its first batch only, and stays frozen, so a
+    batch does not pay a full collection of everything the worker has imported (about 50 ms of CPU, some
+    3 ms a game over a 16-game batch)."""
+    global _WORKER_FROZEN
+    if not _WORKER_FROZEN:
+        gc.collect()
+        gc.freeze()
+        _WORKER_FROZEN = True
+    before = gc.get_threshold()
+    gc.set_threshold(young, 20, 20)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
 def play_random(game: Game, seed: int, max_actions: int = 20_000) -> tuple[GameState, int]:
     """One game of random legal actions from ``game.initial_state(seed)``: the last state and the actions
     taken. Only the current state is kept, so a long run holds one game at a time."""
