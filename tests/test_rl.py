@@ -17,7 +17,7 @@ from pettingzoo.test import api_test, max_cycles_test, performance_benchmark, se
 
 from warroom import rl
 from warroom.core.errors import UsageError
-from warroom.core.game import load_game, shipped_scenarios
+from warroom.core.game import find_scenario, load_game, shipped_scenarios
 from warroom.rl.actions import ROUTES, action_table
 
 RULE = pytest.mark.rule
@@ -411,3 +411,31 @@ def test_truncated_after_max_cycles_actions() -> None:
         for _ in range(25):
             env.step(masked_choice(env.observe(env.agent_selection)["action_mask"], rng))
     assert all(env.truncations.values()) and not any(env.terminations.values())
+
+
+# --- the observation the tensors are built from ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scenario", ONE_OF_EACH)
+def test_the_observation_without_its_log_is_the_observation_less_its_log(scenario: str) -> None:
+    """``observation(side, log=False)``, which the tensors read, is the side's whole observation but for the lines
+    of the last action ("log" in Company Fire, "narration" in Brigade), and a Company Fire state read so leaves
+    its rulings unworded (wording them is most of an observation's cost)."""
+    game = load_game(*find_scenario(scenario))
+    key = "log" if game.ruleset == "company-fire" else "narration"
+    rng = random.Random(3)
+    state = game.initial_state(3)
+    unworded = 0
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        for side in game.sides:
+            lean = state.observation(side, log=False)
+            if game.ruleset == "company-fire":
+                unworded += sum(not isinstance(line._text, str) for line in state.log)
+            full = state.observation(side)
+            assert key not in lean and key in full
+            assert lean == {k: v for k, v in full.items() if k != key}
+        state = state.apply(rng.choice(state.legal_actions()))
+    if game.ruleset == "company-fire":
+        assert unworded > 0  # rulings were there to word, and the lean read left them alone

@@ -60,8 +60,10 @@ class GameState(Protocol):
     def result(self) -> dict[str, Any]:
         """The outcome: winner (or None for a draw) and the reason, once terminal."""
 
-    def observation(self, side: str) -> dict[str, Any]:
-        """What ``side`` may know, as plain data: nothing it has not seen."""
+    def observation(self, side: str, *, log: bool = True) -> dict[str, Any]:
+        """What ``side`` may know, as plain data: nothing it has not seen. With ``log=False`` the lines of the
+        last action (its narration, as the side may read it) are left out, and so not worded: for a reader that
+        does not read them, as the learning environments' tensors do not."""
 
     def to_json(self) -> dict[str, Any]:
         """The whole state as plain data."""

@@ -114,7 +114,7 @@ class Match:
         act. The structured form calls the mask ``flat_mask`` (it is over the flat index, not a tuple of masks
         of the three parts as Gymnasium's MultiDiscrete would read an ``action_mask``) and adds the (unit, verb)
         mask."""
-        planes, vector = self.encoder.encode(self.state.observation(side))
+        planes, vector = self.encoder.encode(self.state.observation(side, log=False))
         legal = self.legal() if self.state.to_act == side else {}
         if self.opts.actions == "structured":
             return {"planes": planes, "vector": vector, "flat_mask": self.table.mask(legal),
@@ -157,7 +157,7 @@ class Match:
 
     def tally(self, side: str) -> tuple[float, float]:
         """(objective points own less enemy's, enemy losses less own) as the side's observation shows them."""
-        obs = self.state.observation(side)
+        obs = self.state.observation(side, log=False)
         if self.game.ruleset == "company-fire":
             assert isinstance(self.encoder, CFEncoder)
             held = 0.0

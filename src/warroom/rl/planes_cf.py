@@ -91,15 +91,16 @@ class CFEncoder:
         self._unit_planes: dict[tuple[Any, ...], list[int]] = {}
 
     def _planes_of(self, key: tuple[Any, ...]) -> list[int]:
-        """The planes a unit counts in: by its side, type, status, facing, and own flags or enemy bocage."""
-        own, kind, status, facing, extra = key
+        """The planes a unit counts in: by its side, type, status, facing, and own flags (in the order of
+        :data:`FLAGS`) or enemy bocage."""
+        own, kind, status, facing, *flags = key
         who = "own" if own else "enemy"
         out = [self.p[f"{who}:type:{kind}"], self.p[f"{who}:status:{status}"]]
         if facing:
             out.append(self.p[f"{who}:facing:{facing}"])
         if own:
-            out += [self.p[f"own:{f}"] for f in extra]
-        elif extra:
+            out += [self.p[f"own:{f}"] for f, on in zip(FLAGS, flags, strict=True) if on]
+        elif flags[0]:
             out.append(self.p["enemy:occupies_bocage"])
         return out
 
@@ -122,8 +123,11 @@ class CFEncoder:
                 continue
             c, r = at
             own = u["side"] == side
-            key = (own, u["type"], status, u.get("facing", ""),
-                   tuple(f for f in FLAGS if u.get(f)) if own else u["occupies_bocage"])
+            if own:  # FLAGS' order
+                key: tuple[Any, ...] = (True, u["type"], status, u.get("facing", ""), u["moved"], u["fired"],
+                                        u["done"], u["hidden"], u["occupies_bocage"])
+            else:
+                key = (False, u["type"], status, u.get("facing", ""), u["occupies_bocage"])
             got = planes_of.get(key)
             if got is None:
                 got = [k * cell for k in self._planes_of(key)]

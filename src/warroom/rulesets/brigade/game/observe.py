@@ -48,7 +48,7 @@ class SideView(Position):
             out.append(rest)
         return "".join(out)
 
-    def observation(self, side: str) -> dict[str, Any]:
+    def observation(self, side: str, *, log: bool = True) -> dict[str, Any]:
         if side not in self.ctx.sides:
             raise UsageError(f"unknown side '{side}'; sides: {', '.join(self.ctx.sides)}")
         ctx = self.ctx
@@ -76,7 +76,7 @@ class SideView(Position):
         fields = [{"name": m.name, "kind": m.kind, "corner": list(m.at), "size": list(m.size)}
                   for k, m in enumerate(ctx.minefields) if m.owner == side or k in self.revealed[s]]
         lost = {sd: self._lost(sd) for sd in ctx.sides}
-        return {
+        out = {
             "side": side, "period": self.period, "move": self.move, "moving": self.moving_side, "phase": self.phase,
             "to_act": self.to_act, "units": own, "enemy": enemy, "minefields": fields,
             "missions": [{"battery": ctx.mission_id(m), "aim": list(m.aim), "due": m.due,
@@ -84,9 +84,12 @@ class SideView(Position):
                          for m in self.missions if ctx.mission_side(m) == side],
             "objectives": [{"name": o.name, "at": list(o.at), "points": o.points} for o in ctx.objectives],
             "aiming_points": [{"name": p.name, "at": list(p.at)} for p in ctx.aiming_points if p.side == side],
-            "companies_lost": lost, "narration": self.narration(side),
+            "companies_lost": lost, "narration": self.narration(side) if log else None,
             "result": self.result_data,
         }
+        if not log:  # the narration left out (and not worded), for a reader that does not read it
+            del out["narration"]
+        return out
 
 
 def secrets(state: Any, side: str) -> list[str]:

@@ -89,8 +89,8 @@ class GameBase(ABC):
         """The state after ``action``, legal in ``state`` (``CFState.apply``)."""
 
     @abstractmethod
-    def observe(self, state: Any, side: str) -> dict[str, Any]:
-        """What ``side`` may know of ``state`` (``CFState.observation``)."""
+    def observe(self, state: Any, side: str, *, log: bool = True) -> dict[str, Any]:
+        """What ``side`` may know of ``state`` (``CFState.observation``; ``log=False`` leaves the log out)."""
 
     @abstractmethod
     def odds(self, state: Any, action: Hashable) -> dict[str, dict[str, Fraction]]:

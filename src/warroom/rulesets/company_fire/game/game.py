@@ -82,8 +82,8 @@ class CFGame(GameBase):
     def play(self, state: Any, action: Action) -> Any:
         return resolve(state, action)
 
-    def observe(self, state: Any, side: str) -> dict[str, Any]:
-        return _observation(state, side)
+    def observe(self, state: Any, side: str, *, log: bool = True) -> dict[str, Any]:
+        return _observation(state, side, log)
 
     def odds(self, state: Any, action: Hashable) -> dict[str, dict[str, Fraction]]:
         return _odds(state, action)

@@ -61,9 +61,10 @@ def blinds_whole(p: _Play) -> None:
             reveal_space(p, side, space, "a unit on the table joined it")
 
 
-def _observation(s: CFState, side: str) -> dict[str, Any]:
+def _observation(s: CFState, side: str, log: bool = True) -> dict[str, Any]:
     """What ``side`` may know (design "Fog of war"): its own units in full; enemy units on the table; enemy
-    blinds as markers only; minefields as CF-52 says; the log lines it may read."""
+    blinds as markers only; minefields as CF-52 says; the log lines it may read (left out with ``log=False``,
+    which spares wording them)."""
     if side not in ROLES:
         raise UsageError(f"no side {side!r}; sides: attacker, defender")
     g = s.game
@@ -94,7 +95,7 @@ def _observation(s: CFState, side: str) -> dict[str, Any]:
         elif m.marked:
             mines.append({"at": list(m.at), "laid_by": m.laid_by, "marked": True, "path_found": m.path})
     n = ROLES.index(side)
-    return {
+    out = {
         "side": side, "to_act": s.to_act, "turn": s.init.turn + 1, "clock": s.init.clock,
         "card": str(s.init.card) if s.init.card else "opening Move card", "card_kind": s.init.kind,
         "phasing": s.init.phasing, "segment": s.segment_name,
@@ -105,10 +106,13 @@ def _observation(s: CFState, side: str) -> dict[str, Any]:
                                   "side": m.side} for m in s.declared],
         "objectives": [{"name": o.name, "at": list(o.at), "held_by": h}
                        for o, h in zip(g.scenario.victory.objectives, s.held, strict=True)],
-        "log": s.narration(side),
+        "log": s.narration(side) if log else None,
         "decision": s.decisions[0].kind if s.decisions and s.decisions[0].side == side else None,
         "result": s.outcome,
     }
+    if not log:
+        del out["log"]
+    return out
 
 
 def secrets(state: Any, side: str) -> list[str]:

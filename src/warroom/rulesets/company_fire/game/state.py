@@ -147,8 +147,8 @@ class CFState(_Rules):
     def narration(self, side: str | None = None) -> list[str]:
         return [line.text for line in self.log if side is None or line.audience in ("all", side)]
 
-    def observation(self, side: str) -> dict[str, Any]:
-        return self.game.observe(self, side)
+    def observation(self, side: str, *, log: bool = True) -> dict[str, Any]:
+        return self.game.observe(self, side, log=log)
 
     def to_json(self) -> dict[str, Any]:
         return _state_to_json(self)
