@@ -88,6 +88,7 @@ class ActionTable:
         self.size = n
         self.max_targets = max(v.targets for v in self.verbs)
         self._parts: dict[Hashable, Parts] = {}
+        self._fixed: dict[Hashable, int] = {}
 
     def parts(self, action: Hashable) -> Parts:
         got = self._parts.get(action)
@@ -114,7 +115,14 @@ class ActionTable:
         """The legal actions of one position by their index (every action listed, none lost: a clash raises)."""
         out: dict[int, Hashable] = {}
         ranks: dict[Hashable, int] = {}
+        fixed = self._fixed
         for a in actions:
+            index = fixed.get(a)
+            if index is not None:  # an action whose index does not hang on the position: worked out once
+                if index in out:
+                    raise IndexClash(f"{a} and {out[index]} share the index {index}")
+                out[index] = a
+                continue
             verb, unit, fields = self.parts(a)
             if verb in self._routed:
                 key = (verb, unit, fields)
@@ -124,6 +132,8 @@ class ActionTable:
                     raise IndexClash(f"{a}: more than {ROUTES} routes to one space")
                 fields = (*fields, rank)
             index = self._flat(verb, unit, self._target(verb, fields))
+            if verb not in self._routed:
+                fixed[a] = index
             if index in out:
                 raise IndexClash(f"{a} and {out[index]} share the index {index}")
             out[index] = a
