@@ -439,3 +439,28 @@ def test_the_observation_without_its_log_is_the_observation_less_its_log(scenari
         state = state.apply(rng.choice(state.legal_actions()))
     if game.ruleset == "company-fire":
         assert unworded > 0  # rulings were there to word, and the lean read left them alone
+
+
+@pytest.mark.parametrize("scenario", ["crossroads_patrol", "hedgerow_hell"])
+def test_an_encoder_that_keeps_what_it_worked_out_gives_a_fresh_encoders_tensors(scenario: str) -> None:
+    """The Company Fire encoder keeps each unit kind's plane marks and each set of own spaces' line of sight
+    (docs/rl.md "Speed"); what it kept never changes a tensor: one encoder over a game's observations, both
+    sides, gives what a new encoder gives for each."""
+    from warroom.rl.planes_cf import CFEncoder
+
+    game = load_game(*find_scenario(scenario))
+    kept = CFEncoder(game)
+    rng = random.Random(5)
+    state = game.initial_state(5)
+    for step in range(400):
+        if state.is_terminal():
+            break
+        if step % 10 == 0 or step < 20:
+            for side in game.sides:
+                obs = state.observation(side, log=False)
+                planes, vector = kept.encode(obs)
+                fresh_planes, fresh_vector = CFEncoder(game).encode(obs)
+                assert np.array_equal(planes, fresh_planes) and np.array_equal(vector, fresh_vector)
+        else:
+            kept.encode(state.observation(game.sides[step % 2], log=False))
+        state = state.apply(rng.choice(state.legal_actions()))

@@ -25,6 +25,9 @@ SEGMENTS = ("artillery arrival", "artillery declaration", "leader moves", "rally
             "individual move and fire", "reaction fire")
 CARD_KINDS = ("move", "fire", "face")
 DECISIONS = ("ca_retreat", "lose", "occupy", "opfire", "retreat", "sacrifice")
+MARKS_KEPT = 100_000
+"""The most kinds of unit (side, type, status, facing, flags and space) whose plane marks an encoder keeps, and
+the most sets of own spaces whose line of sight it keeps."""
 
 
 def plane_names() -> list[str]:
@@ -88,7 +91,8 @@ class CFEncoder:
                     los[i, b[1], b[0]] = True
         self.los = los
         self.space_row = {(c, r): c + r * self.width for c, r in spaces}
-        self._unit_planes: dict[tuple[Any, ...], list[int]] = {}
+        self._unit_marks: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        self._sight: dict[tuple[int, ...], np.ndarray] = {}
 
     def _planes_of(self, key: tuple[Any, ...]) -> list[int]:
         """The planes a unit counts in: by its side, type, status, facing, and own flags (in the order of
@@ -104,6 +108,18 @@ class CFEncoder:
             out.append(self.p["enemy:occupies_bocage"])
         return out
 
+    def _marks_of(self, key: tuple[Any, ...]) -> tuple[int, ...]:
+        """The flat indices a unit marks in the planes (:meth:`_planes_of` at its space), kept for the next unit
+        alike in every way (a bounded store: it starts afresh past :data:`MARKS_KEPT` kinds)."""
+        c, r = key[-2:]
+        at_cell = r * self.width + c
+        cell = self.height * self.width
+        got = tuple(k * cell + at_cell for k in self._planes_of(key[:-2]))
+        if len(self._unit_marks) >= MARKS_KEPT:
+            self._unit_marks.clear()
+        self._unit_marks[key] = got
+        return got
+
     def encode(self, obs: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
         """The planes (float32, channels x rows x columns) and the vector of one side's observation.
 
@@ -115,30 +131,25 @@ class CFEncoder:
         add = marks.append
         own_spaces: set[tuple[int, int]] = set()
         alive = seen = 0
-        planes_of = self._unit_planes
+        marks_of = self._unit_marks
         for u in obs["units"]:
             at = u["at"]
             status = u["status"]
             if at is None or status not in STATUSES:
                 continue
             c, r = at
-            own = u["side"] == side
-            if own:  # FLAGS' order
+            if u["side"] == side:  # FLAGS' order, then the space
                 key: tuple[Any, ...] = (True, u["type"], status, u.get("facing", ""), u["moved"], u["fired"],
-                                        u["done"], u["hidden"], u["occupies_bocage"])
-            else:
-                key = (False, u["type"], status, u.get("facing", ""), u["occupies_bocage"])
-            got = planes_of.get(key)
-            if got is None:
-                got = [k * cell for k in self._planes_of(key)]
-                planes_of[key] = got
-            at_cell = r * w + c
-            marks.extend(k + at_cell for k in got)
-            if own:
+                                        u["done"], u["hidden"], u["occupies_bocage"], c, r)
                 alive += 1
                 own_spaces.add((c, r))
             else:
+                key = (False, u["type"], status, u.get("facing", ""), u["occupies_bocage"], c, r)
                 seen += 1
+            got = marks_of.get(key)
+            if got is None:
+                got = self._marks_of(key)
+            marks.extend(got)
         blinds = 0
         for b in obs["blinds"]:
             c, r = b["at"]
@@ -177,10 +188,16 @@ class CFEncoder:
         if smoke:
             P[p["smoke"]].flat[smoke] = 1.0
         if own_spaces:
-            rows = [self.space_row[sp] for sp in own_spaces if sp[1] * w + sp[0] not in smoke]
+            rows = tuple(sorted(self.space_row[sp] for sp in own_spaces if sp[1] * w + sp[0] not in smoke))
             if rows:
-                seen_from = self.los[rows].any(axis=0)
+                sight = self._sight.get(rows)
+                if sight is None:  # the spaces seen from these: kept, as own units stay put for many steps
+                    if len(self._sight) >= MARKS_KEPT:
+                        self._sight.clear()
+                    sight = self._sight[rows] = np.asarray(self.los[list(rows)].any(axis=0))
+                seen_from = sight
                 if smoke:
+                    seen_from = seen_from.copy()
                     seen_from.flat[smoke] = False
                 P[p["los_own"]] = seen_from
         v = self.v
