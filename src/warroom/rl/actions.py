@@ -88,7 +88,7 @@ class ActionTable:
         self.size = n
         self.max_targets = max(v.targets for v in self.verbs)
         self._parts: dict[Hashable, Parts] = {}
-        self._fixed: dict[Hashable, int] = {}
+        self._known: dict[Hashable, tuple[Hashable | None, int]] = {}
 
     def parts(self, action: Hashable) -> Parts:
         got = self._parts.get(action)
@@ -115,29 +115,34 @@ class ActionTable:
         """The legal actions of one position by their index (every action listed, none lost: a clash raises)."""
         out: dict[int, Hashable] = {}
         ranks: dict[Hashable, int] = {}
-        fixed = self._fixed
+        known = self._known
         for a in actions:
-            index = fixed.get(a)
-            if index is not None:  # an action whose index does not hang on the position: worked out once
-                if index in out:
-                    raise IndexClash(f"{a} and {out[index]} share the index {index}")
-                out[index] = a
-                continue
-            verb, unit, fields = self.parts(a)
-            if verb in self._routed:
-                key = (verb, unit, fields)
+            got = known.get(a)
+            if got is None:
+                got = self._base(a)
+            key, index = got
+            if key is not None:  # a move that chooses its route: the rank among the routes to its space
                 rank = ranks.get(key, 0)
                 ranks[key] = rank + 1
                 if rank >= ROUTES:
                     raise IndexClash(f"{a}: more than {ROUTES} routes to one space")
-                fields = (*fields, rank)
-            index = self._flat(verb, unit, self._target(verb, fields))
-            if verb not in self._routed:
-                fixed[a] = index
+                index += rank
             if index in out:
                 raise IndexClash(f"{a} and {out[index]} share the index {index}")
             out[index] = a
         return out
+
+    def _base(self, action: Hashable) -> tuple[Hashable | None, int]:
+        """An action's index, worked out once: for a routed verb the index of its route ranked 0 (the rank is the
+        last and least digit of the target) and the key its rank is counted under, else the index and None."""
+        verb, unit, fields = self.parts(action)
+        if verb in self._routed:
+            got: tuple[Hashable | None, int] = ((verb, unit, fields),
+                                                 self._flat(verb, unit, self._target(verb, (*fields, 0))))
+        else:
+            got = (None, self._flat(verb, unit, self._target(verb, fields)))
+        self._known[action] = got
+        return got
 
     def mask(self, legal: dict[int, Hashable]) -> np.ndarray:
         """The action mask (``int8``, 1 for a legal index) of a position's :meth:`legal` actions."""

@@ -123,7 +123,7 @@ class CFEncoder:
     def encode(self, obs: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
         """The planes (float32, channels x rows x columns) and the vector of one side's observation.
 
-        Every mark is gathered as a flat index into the planes and counted by one ``bincount``."""
+        Every mark is gathered as a flat index into the planes and counted onto a copy of the static planes at once."""
         side = obs["side"]
         p = self.p
         w, cell = self.width, self.height * self.width
@@ -184,7 +184,8 @@ class CFEncoder:
             else:
                 held_enemy += pts
                 add(p["objective_held_enemy"] * cell + r * w + c)
-        P = self.static + np.bincount(marks, minlength=self.static.size).reshape(self.shape).astype(np.float32)
+        P = self.static.copy()
+        np.add.at(P.reshape(-1), marks, np.float32(1.0))  # a mark made twice (two units alike) counts twice
         if smoke:
             P[p["smoke"]].flat[smoke] = 1.0
         if own_spaces:
