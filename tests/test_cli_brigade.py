@@ -234,3 +234,29 @@ def test_a_brigade_side_reads_the_enemy_s_moves_after_its_name(
         first = states[n].narration("german")[0]
         assert f"\nSoviet: {first[:1].upper()}{first[1:]}\n" in out
         assert f"\n[{n}] " not in out  # the enemy's actions are not numbered: the side does not count them
+
+
+def test_the_brigade_board_counts_moves_as_the_narration_does(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 004 "Move Sequence": each side moves once a period, the first side's move 1 and the other's 2. The
+    board drawn during the game heads each phase with the period and move the narration last announced (it
+    once showed the game's own count of moves from 0, "Period 1, move 0" under "Period 1, move 1")."""
+    code, out, _ = run(capsys, monkeypatch, "playout", "ponyri", "--as", "german", "--board", "--max-actions",
+                       "250")
+    assert code == 0
+    announced = None
+    headings = 0
+    for line in out.splitlines():
+        said = re.match(r"Period (\d+), move (\d+): (\w+) moves\.", line)
+        if said:
+            announced = said.groups()
+            continue
+        drawn = re.match(r"Period (\d+), move (\d+): the (\w+) moving, phase", line)
+        if drawn:
+            headings += 1
+            assert drawn.groups() == announced, line
+    assert headings > 4 and announced is not None and int(announced[0]) >= 2  # past the first period
+    code, out, _ = run(capsys, monkeypatch, "playout", "ponyri", "--as", "german", "--board")
+    assert code == 0
+    last = [line for line in out.splitlines() if line.startswith(("Period", "The game is over"))][-1]
+    assert last.startswith("The game is over: ")  # not "Period 7" of a six-period game

@@ -56,8 +56,19 @@ def phase(obs: dict[str, Any]) -> tuple[Any, ...]:
     return obs["period"], obs["move"], obs["moving"], obs["phase"]
 
 
+def move_in_period(obs: dict[str, Any]) -> int:
+    """Seed 004 "Move Sequence": each side moves once a period; the first side's move is move 1, the other's 2."""
+    return int(obs["move"]) % 2 + 1
+
+
 def heading(obs: dict[str, Any]) -> str:
-    return (f"Period {obs['period']}, move {obs['move']}: the {obs['moving']} moving, phase: {obs['phase']}; "
+    """The period, the move within it (1 or 2, as the narration counts them: the observation's ``move`` counts
+    every move of the game from 0), the side moving, the phase and the side to act; at the end, why it ended."""
+    if obs["phase"] == "over":
+        reason = (obs.get("result") or {}).get("reason")
+        return f"The game is over: {reason}." if reason else "The game is over."
+    return (f"Period {obs['period']}, move {move_in_period(obs)}: the {obs['moving']} moving, phase: "
+            f"{obs['phase']}; "
             f"to act: {obs['to_act'] or 'nobody (the game is over)'}")
 
 

@@ -272,7 +272,7 @@ export function drawBrigade(map, obs, opts = {}) {
 export const BRIGADE_SCALE = S;
 
 export function headerBrigade(obs) {
-  return [["Period", obs.period], ["Move", obs.move], ["Moving", obs.moving], ["Phase", words(obs.phase)],
+  return [["Period", obs.period], ["Move", obs.move % 2 + 1], ["Moving", obs.moving], ["Phase", words(obs.phase)],
     ["Companies lost", Object.entries(obs.companies_lost).map(([k, v]) => `${k} ${v}`).join(", ")]];
 }
 
