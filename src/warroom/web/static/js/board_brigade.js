@@ -272,8 +272,13 @@ export function drawBrigade(map, obs, opts = {}) {
 export const BRIGADE_SCALE = S;
 
 export function headerBrigade(obs) {
+  // a move is counted within its period, 1 or 2, as the narration counts it (obs.move counts from 0 over the game)
+  const lost = ["Companies lost", Object.entries(obs.companies_lost).map(([k, v]) => `${k} ${v}`).join(", ")];
+  if (obs.phase === "over") {
+    return [["Game", obs.result && obs.result.reason ? `over: ${obs.result.reason}` : "over"], lost];
+  }
   return [["Period", obs.period], ["Move", obs.move % 2 + 1], ["Moving", obs.moving], ["Phase", words(obs.phase)],
-    ["Companies lost", Object.entries(obs.companies_lost).map(([k, v]) => `${k} ${v}`).join(", ")]];
+    lost];
 }
 
 export function unitRowsBrigade(map, obs) {
