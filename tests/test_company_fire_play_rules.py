@@ -418,6 +418,48 @@ def test_a_suppressed_vehicle_moves_away_on_a_fire_card_too() -> None:
     assert of(t, "T1").at == (4, 6) and of(t, "T1").rallied and "Movement Test" not in said(t)
 
 
+@RULE("002", "Vehicle Hit Reduction")
+@RULE("002", "Hit Reduction")
+@RULE("002", "Vehicle Hit Results")
+def test_a_truck_hit_by_small_arms_may_retreat_to_take_a_hit_fewer(tmp_path: Path) -> None:
+    # Seed "Vehicle Hit Reduction": "As per infantry" (seed "Hit Reduction": hits from small-arms fire, not op
+    # fire, are reduced by 1 by retreating one space away from the firer); reading CF-85: only a soft-skin meets
+    # small arms (CF-71), and it keeps its facing. A truck facing S at 5,3, in the open, and sq2 at 5,6, three
+    # spaces away in a straight line: a rifle squad rolls 3d6, each 5 or 6 a hit. Seed "Vehicle Hit Results":
+    # one hit pins a vehicle, two suppress it. Retreating, the truck goes back to 5,2 (four spaces from the firer)
+    # and one hit becomes none (it stays in good order), two become one (pinned, not suppressed).
+    text = CROSSROADS.read_text(encoding="utf-8") + ('\n[[forces.defender]]\nid = "lorry"\ntype = "truck"\n'
+                                                     'at = "5,3"\nfacing = "S"\n')
+    path = tmp_path / "crossroads_with_a_truck.toml"
+    path.write_text(text, encoding="utf-8")
+    s = on(setup(opening(path), sq2={"at": (5, 6)}, lorry={"hidden": False}), Card(4, "H"), INDIVIDUAL)
+    fire = Action("fire", "sq2", (5, 3))
+    assert fire in s.legal_actions()
+    seen: dict[int, str] = {}
+    for seed in range(1, 400):
+        t = reroll(s, seed).apply(fire)
+        hits = re.search(r"fire: 3d6 hitting on 5\+ rolled (\d), (\d), (\d) → (\d) hits?", said(t))
+        assert hits, said(t)
+        n = int(hits.group(4))
+        assert n == sum(int(d) >= 5 for d in hits.groups()[:3])  # the count worked by hand from the dice
+        if n in seen or n not in (1, 2):
+            continue
+        assert t.decisions and t.decisions[0].kind == "retreat" and t.decisions[0].side == "defender"
+        offered = [a for a in t.legal_actions() if a.kind == "retreat"]
+        # 5,2, 4,3 and 6,3 are each a space farther from sq2 (range in edge steps, CF-27), but 4,3 and 6,3 lie in
+        # the sight of the other attackers, which a retreat may not enter (seed "Hit Reduction")
+        assert [a.space for a in offered] == [(5, 2)]
+        stood = t.apply(next(a for a in t.legal_actions() if a.kind == "take_hits"))
+        assert of(stood, "lorry").status == ("pinned" if n == 1 else "suppressed")
+        back = t.apply(offered[0])
+        lorry = of(back, "lorry")
+        assert lorry.at == (5, 2) and lorry.facing == "S"
+        seen[n] = lorry.status
+        if len(seen) == 2:
+            break
+    assert seen == {1: "good_order", 2: "pinned"}
+
+
 @RULE("002", "Attacking vehicles")
 @RULE("002", "Non-Phasing Reaction Fire")
 def test_a_gun_may_pivot_and_fire_in_reaction_fire() -> None:
