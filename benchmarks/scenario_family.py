@@ -52,6 +52,15 @@ def cf_board_side(units: int) -> int:
     return max(8, math.ceil(math.sqrt(CF_SPACES_PER_UNIT * units)), math.ceil(units / 4))
 
 
+def lift_board_limit() -> None:
+    """Let this process load the family's largest Company Fire maps (23 x 23 at 64 units, 29 x 29 at 100), past
+    the 20 x 20 a scenario file from a user is held to (``scenario.MAX_BOARD``: a 29 x 29 map of open ground
+    takes a gigabyte of line of sight and nine seconds; the family's broken ground takes about a second)."""
+    from warroom.rulesets.company_fire.game import scenario
+
+    scenario.MAX_BOARD = max(scenario.MAX_BOARD, cf_board_side(max(CF_SIZES)))
+
+
 def _check_units(units: int, most: int) -> None:
     if units < 4 or units % 2 or units > most:
         raise ValueError(f"{units} units: give an even number from 4 to {most}")

@@ -53,7 +53,7 @@ from rich.progress import Progress
 
 import warroom
 from company_fire_game import engine_build
-from scenario_family import BRIGADE_SIZES, CF_SIZES, brigade_scenario, company_fire_scenario
+from scenario_family import BRIGADE_SIZES, CF_SIZES, brigade_scenario, company_fire_scenario, lift_board_limit
 from warroom.core.game import Game, GameState, load_game
 from warroom.sim.playout import play_random, random_playout
 
@@ -208,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         fail(f"--json {args.json}: no such folder {args.json.parent}")
     figures: dict[str, Any] = {"rounds": rounds, "quick": args.quick}
     folder = Path(tempfile.mkdtemp(prefix="warroom-family-"))
+    lift_board_limit()  # the family's 64- and 100-unit maps are larger than a user's scenario file may be
 
     quick = args.quick
     pairs = [

@@ -86,3 +86,22 @@ def test_the_smallest_of_each_family_plays_to_an_end(tmp_path: Path) -> None:
         state, actions = play_random(load_game(ruleset, path), 1, 20_000)
         assert state.is_terminal(), ruleset
         assert actions > 10
+
+
+@pytest.mark.slow
+def test_the_100_unit_map_loads_once_the_benchmark_lifts_the_board_limit(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user's scenario file is held to a 20 x 20 map (README "Limits and bad input"); the benchmark's own
+    100-unit family member is 29 x 29, and vs_atlatl.py lifts the limit for its process before loading it."""
+    from scenario_family import lift_board_limit
+    from warroom.core.errors import UsageError
+    from warroom.rulesets.company_fire.game import scenario
+
+    monkeypatch.setattr(scenario, "MAX_BOARD", scenario.MAX_BOARD)  # restored after the test
+    path = company_fire_scenario(100, tmp_path)
+    with pytest.raises(UsageError, match="at most 20 x 20"):
+        load_game("company-fire", path)
+    lift_board_limit()
+    game = load_game("company-fire", path)
+    assert game.scenario.board.width == game.scenario.board.height == 29
+    assert len(game.initial_state(1).units) == 100
