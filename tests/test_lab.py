@@ -329,3 +329,32 @@ def test_a_ladder_file_is_not_taken_for_a_lab_file(tmp_path: Path) -> None:
     with contextlib.closing(sqlite3.connect(path)) as conn:  # nothing of the lab's was written to it
         assert {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")} == \
             {"meta", "players", "games"}
+
+
+def test_a_local_ray_joins_one_already_running_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--backend ray`` with no ``--address`` starts a Ray instance whose workers play at this process's priority;
+    where ``ray start`` already runs one on this machine, Ray refuses settings for it, and the run joins it as it
+    is. Ray stood in for: its answers as Ray 2 gives them."""
+    calls: list[dict[str, object]] = []
+
+    class Running:
+        @staticmethod
+        def init(**kwargs: object) -> None:
+            calls.append(kwargs)
+            if "_system_config" in kwargs:
+                raise ValueError("When connecting to an existing cluster, _system_config must not be provided.")
+
+    monkeypatch.setattr(lab_run, "_ray", lambda: Running)
+    lab_run.start_local_ray()
+    assert calls[0]["_system_config"] == {"worker_niceness": os.nice(0)}
+    assert "_system_config" not in calls[1] and "num_cpus" not in calls[1]
+
+    class Broken:
+        @staticmethod
+        def init(**kwargs: object) -> None:
+            raise ValueError("When connecting to an existing cluster, _system_config must not be provided.") \
+                if "_system_config" in kwargs else ConnectionError("the GCS did not answer")
+
+    monkeypatch.setattr(lab_run, "_ray", lambda: Broken)
+    with pytest.raises(UsageError, match="cannot join the Ray instance running on this machine"):
+        lab_run.start_local_ray()

@@ -129,10 +129,17 @@ def start_local_ray(num_cpus: int | None = None) -> None:
     """Start a Ray instance on this machine (every core, or ``num_cpus``), for a run given ``--backend ray``
     with no ``--address``. Its workers play at this process's priority, as the pool's do: Ray's default
     (``worker_niceness`` 15, which keeps a cluster node's daemons responsive) would give every other program on
-    the machine the games' CPU first."""
+    the machine the games' CPU first. Where a Ray instance already runs here (``ray start``), Ray joins it, and
+    its workers keep the settings it was started with."""
     ray = _ray()
-    ray.init(num_cpus=num_cpus, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False,
-             _system_config={"worker_niceness": os.nice(0)})
+    quiet: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR, "log_to_driver": False}
+    try:
+        ray.init(num_cpus=num_cpus, _system_config={"worker_niceness": os.nice(0)}, **quiet)
+    except ValueError:  # "When connecting to an existing cluster, _system_config must not be provided"
+        try:
+            ray.init(**quiet)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise UsageError(f"--backend ray: cannot join the Ray instance running on this machine ({exc})") from None
 
 
 def play_on_ray(tasks: Sequence[Task], keep: Callable[[GameRow], None], address: str | None = None) -> None:

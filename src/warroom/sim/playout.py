@@ -71,6 +71,7 @@ def worker_collector(young: int = 50_000) -> Iterator[None]:
     finally:
         gc.set_threshold(*before)
 
+
 def play_random(game: Game, seed: int, max_actions: int = 20_000) -> tuple[GameState, int]:
     """One game of random legal actions from ``game.initial_state(seed)``: the last state and the actions
     taken. Only the current state is kept, so a long run holds one game at a time."""
