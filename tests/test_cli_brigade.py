@@ -260,3 +260,21 @@ def test_the_brigade_board_counts_moves_as_the_narration_does(
     assert code == 0
     last = [line for line in out.splitlines() if line.startswith(("Period", "The game is over"))][-1]
     assert last.startswith("The game is over: ")  # not "Period 7" of a six-period game
+
+
+def test_a_brigade_features_name_is_clear_of_the_objective_star_at_its_centre() -> None:
+    """ponyri.toml: the station objective (29, 32) stands inside Ponyri station (26 to 32, 30 to 34) and the farm
+    objective (47, 30) inside the Collective farm (44 to 50, 28 to 32). Each feature's name is written in its top
+    left corner, 0.4" and 0.3" in, not at its centre under the star."""
+    game = load_game("brigade", "ponyri")
+    obs = observation_of(game, game.initial_state(1), "german")
+    fig = board_figure(game, obs, "t")
+    try:
+        texts = {t.get_text(): t.get_position() for t in fig.axes[0].texts}
+    finally:
+        plt.close(fig)
+    assert texts["Ponyri station"] == pytest.approx((26.4, 30.3))
+    assert texts["Collective farm"] == pytest.approx((44.4, 28.3))
+    for name, star in (("Ponyri station", (29, 32)), ("Collective farm", (47, 30))):
+        _, y = texts[name]
+        assert abs(y - star[1]) >= 1.5  # a line of text above the star, not over it

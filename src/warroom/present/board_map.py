@@ -185,8 +185,9 @@ def _brigade_terrain(ax: Axes, game: Game) -> None:
             for ring in getattr(f, "upper_levels", ()) or ():
                 ax.add_patch(Polygon([(float(p[0]), float(p[1])) for p in ring], closed=True, fill=False,
                                      edgecolor="#8a6d58", linewidth=0.6, zorder=1))
-            x, y = _centre(pts) or (0.0, 0.0)
-            ax.text(x, y, f.name, fontsize=6, ha="center", va="center", color="#333333", zorder=2)
+            # the name in the feature's top left corner, clear of an objective's star and label at its centre
+            ax.text(min(p[0] for p in pts) + 0.4, min(p[1] for p in pts) + 0.3, f.name, fontsize=6, ha="left",
+                    va="top", color="#333333", zorder=2)
         else:
             colour, width = _BR_LINE.get(f.kind, ("#444444", 1.5))
             if f.layer == "corridor":  # a road or river as wide as it is on the table
