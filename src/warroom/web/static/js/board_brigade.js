@@ -31,7 +31,7 @@ function centre(points) {
   return [x, y];
 }
 
-function feature(g, labels, f) {
+function feature(g, labels, f, goals) {
   const style = KIND_STYLE[f.kind] || {fill: "#ddd", stroke: "#777"};
   const title = tip(`${f.name} (${f.label})${f.storeys ? `, ${f.storeys} storeys` : ""}${f.height_ft ? `, ${f.height_ft} ft` : ""}`);
   if (f.layer === "relief") {
@@ -59,9 +59,17 @@ function feature(g, labels, f) {
     g.append(s("polyline", attrs, title));
   }
   if (f.layer !== "line" && f.layer !== "corridor") {
-    const at = centre(f.points);
-    labels.append(s("text", {x: at[0] * S, y: at[1] * S + 4, "text-anchor": "middle", "font-size": 11, fill: "#2b2a25",
-      "fill-opacity": 0.75, text: f.name}));
+    const xs = f.points.map((q) => q[0]), ys = f.points.map((q) => q[1]);
+    const [left, top, right, bottom] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    if (goals.some((o) => o.at[0] >= left && o.at[0] <= right && o.at[1] >= top && o.at[1] <= bottom)) {
+      // an objective's star and label stand at its centre: the name goes in its top left corner
+      labels.append(s("text", {x: left * S + 4, y: top * S + 12, "font-size": 11, fill: "#2b2a25",
+        "fill-opacity": 0.75, text: f.name}));
+    } else {
+      const at = centre(f.points);
+      labels.append(s("text", {x: at[0] * S, y: at[1] * S + 4, "text-anchor": "middle", "font-size": 11,
+        fill: "#2b2a25", "fill-opacity": 0.75, text: f.name}));
+    }
   } else {
     const p = f.points[0];
     labels.append(s("text", {x: p[0] * S + 6, y: p[1] * S - 6, "font-size": 10, fill: "#2b2a25", "fill-opacity": 0.7,
@@ -242,7 +250,7 @@ export function drawBrigade(map, obs, opts = {}) {
   const ground = s("g", {class: "terrain"});
   const labels = s("g", {class: "labels", "pointer-events": "none"});
   const features = [...map.features].sort((a, b) => (ORDER[a.layer] ?? 9) - (ORDER[b.layer] ?? 9));
-  for (const f of features) feature(ground, labels, f);
+  for (const f of features) feature(ground, labels, f, map.objectives || []);
   svg.append(ground, labels);
   ruler(svg, map.width, map.depth);
   const top = s("g", {class: "pieces"});
