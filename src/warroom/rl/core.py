@@ -135,10 +135,13 @@ class Match:
             except (TypeError, ValueError):
                 return None
             return self.table.flat(unit, verb, target)
-        try:
-            index = int(np.asarray(action).reshape(()))
-        except (TypeError, ValueError):
-            return None
+        if type(action) is int:  # the usual case, without numpy's conversions
+            index = action
+        else:
+            try:
+                index = int(np.asarray(action).reshape(()))
+            except (TypeError, ValueError):
+                return None
         return index if 0 <= index < self.table.size else None
 
     def action(self, index: int | None) -> Hashable | None:

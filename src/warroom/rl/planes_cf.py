@@ -92,6 +92,9 @@ class CFEncoder:
         self.los = los
         self.space_row = {(c, r): c + r * self.width for c, r in spaces}
         self._unit_marks: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        self._card = {c: self.v[f"card:{c}"] for c in CARD_KINDS}
+        self._segment = {g: self.v[f"segment:{g}"] for g in SEGMENTS}
+        self._decision = {d: self.v[f"decision:{d}"] for d in DECISIONS}
         self._sight: dict[tuple[int, ...], np.ndarray] = {}
 
     def _planes_of(self, key: tuple[Any, ...]) -> list[int]:
@@ -209,12 +212,13 @@ class CFEncoder:
         V[v["phasing_own"]] = float(obs["phasing"] == side)
         V[v["turn"]] = obs["turn"]
         V[v["clock"]] = obs["clock"]
-        if obs["card_kind"] in CARD_KINDS:
-            V[v[f"card:{obs['card_kind']}"]] = 1.0
-        if obs["segment"] in SEGMENTS:
-            V[v[f"segment:{obs['segment']}"]] = 1.0
-        decision = obs["decision"]
-        V[v[f"decision:{decision}" if decision in DECISIONS else "decision:none"]] = 1.0
+        k = self._card.get(obs["card_kind"])
+        if k is not None:
+            V[k] = 1.0
+        k = self._segment.get(obs["segment"])
+        if k is not None:
+            V[k] = 1.0
+        V[self._decision.get(obs["decision"], v["decision:none"])] = 1.0
         V[v["missions_left_he"]] = obs["fire_missions_left"]["he"]
         V[v["missions_left_smoke"]] = obs["fire_missions_left"]["smoke"]
         V[v["objective_points_own"]] = held_own
