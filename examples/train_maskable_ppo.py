@@ -138,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shaping", default="objective_points=0.1,losses=0.05",
                         help="shaped rewards for training, name=weight,... (docs/rl.md; 'none' for the result only)")
     parser.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
+    parser.add_argument("--net", default="64,64",
+                        help="hidden layers of the policy and the value networks, sizes separated by commas")
     args = parser.parse_args(argv)
     if args.timesteps < 1 or args.eval_games < 1 or args.block < 1:
         parser.error("--timesteps, --eval-games and --block must be at least 1")
@@ -147,6 +149,12 @@ def main(argv: list[str] | None = None) -> int:
             shaping = {k: float(v) for k, v in (part.split("=") for part in args.shaping.split(","))}
         except ValueError:
             parser.error("--shaping: give name=weight pairs separated by commas, e.g. objective_points=0.1")
+    try:
+        net = [int(n) for n in args.net.split(",")]
+    except ValueError:
+        net = []
+    if not net or min(net) < 1:
+        parser.error(f"--net {args.net}: give layer sizes from 1 separated by commas, e.g. 256,128")
     if args.threads:
         torch.set_num_threads(args.threads)
     # torch checks every distribution's arguments as it is made: over 24,051 actions, a batch at a time, that was
@@ -156,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     device = args.device if args.device != "auto" else ("cuda" if torch.cuda.is_available() else "cpu")
     print(f"MaskablePPO as the {SIDE} on {SCENARIO} against random, {args.timesteps:,} steps on {device}")
     model = MaskablePPO("MultiInputPolicy", make_env(shaping), seed=args.seed, device=device, n_steps=1024,
-                        batch_size=256, learning_rate=3e-4, ent_coef=0.01, verbose=0)
+                        batch_size=256, learning_rate=3e-4, ent_coef=0.01, verbose=0,
+                        policy_kwargs={"net_arch": {"pi": net, "vf": net}})
     started = time.perf_counter()
     with Progress() as progress:
         curve = Curve(args.block, progress, progress.add_task("training", total=args.timesteps))
@@ -184,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     wins, games = evaluate(model, args.eval_games)
     base_wins, _ = evaluate(None, args.eval_games)
     low, high = wilson_interval(wins, games)
-    result = {"scenario": SCENARIO, "side": SIDE, "opponent": "random", "timesteps": args.timesteps,
+    result = {"scenario": SCENARIO, "side": SIDE, "opponent": "random", "timesteps": args.timesteps, "net": net,
               "training_seconds": round(trained, 1), "device": device, "shaping": shaping, "games": games,
               "wins": int(wins),
               "win_rate": wins / games, "interval_95": [low, high], "random_win_rate": base_wins / games}
