@@ -64,8 +64,9 @@ def make_env(shaping: dict[str, float] | None = None) -> gym.Env:  # type: ignor
 class Curve(BaseCallback):  # type: ignore[misc]
     """The learning curve: after every ``block`` finished episodes, their win rate and mean reward."""
 
-    def __init__(self, block: int, progress: Progress, task: TaskID) -> None:
+    def __init__(self, block: int, progress: Progress, task: TaskID, before: int = 0) -> None:
         super().__init__()
+        self.before = before  # the steps a resumed model had already trained
         self.block = block
         self.progress = progress
         self.task = task
@@ -77,7 +78,7 @@ class Curve(BaseCallback):  # type: ignore[misc]
 
     def _on_step(self) -> bool:
         if self.num_timesteps % 256 == 0:
-            self.progress.update(self.task, completed=self.num_timesteps)
+            self.progress.update(self.task, completed=self.num_timesteps - self.before)
         for done, reward, info in zip(self.locals["dones"], self.locals["rewards"], self.locals["infos"],
                                       strict=True):
             self._running += float(reward)
@@ -140,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
     parser.add_argument("--net", default="64,64",
                         help="hidden layers of the policy and the value networks, sizes separated by commas")
+    parser.add_argument("--resume", type=Path, metavar="MODEL",
+                        help="go on training a model.zip an earlier run saved (--timesteps more steps; --net, "
+                        "--seed and the learning settings are the saved model's)")
     args = parser.parse_args(argv)
     if args.timesteps < 1 or args.eval_games < 1 or args.block < 1:
         parser.error("--timesteps, --eval-games and --block must be at least 1")
@@ -155,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         net = []
     if not net or min(net) < 1:
         parser.error(f"--net {args.net}: give layer sizes from 1 separated by commas, e.g. 256,128")
+    if args.resume is not None and not args.resume.is_file():
+        parser.error(f"--resume {args.resume}: no such file; give the model.zip an earlier run wrote to its --out")
     if args.threads:
         torch.set_num_threads(args.threads)
     # torch checks every distribution's arguments as it is made: over 24,051 actions, a batch at a time, that was
@@ -163,13 +169,18 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     device = args.device if args.device != "auto" else ("cuda" if torch.cuda.is_available() else "cpu")
     print(f"MaskablePPO as the {SIDE} on {SCENARIO} against random, {args.timesteps:,} steps on {device}")
-    model = MaskablePPO("MultiInputPolicy", make_env(shaping), seed=args.seed, device=device, n_steps=1024,
-                        batch_size=256, learning_rate=3e-4, ent_coef=0.01, verbose=0,
-                        policy_kwargs={"net_arch": {"pi": net, "vf": net}})
+    if args.resume is not None:
+        model = MaskablePPO.load(args.resume, env=make_env(shaping), device=device)
+        print(f"  going on from {args.resume}, trained {model.num_timesteps:,} steps")
+    else:
+        model = MaskablePPO("MultiInputPolicy", make_env(shaping), seed=args.seed, device=device, n_steps=1024,
+                            batch_size=256, learning_rate=3e-4, ent_coef=0.01, verbose=0,
+                            policy_kwargs={"net_arch": {"pi": net, "vf": net}})
+    before = int(model.num_timesteps)
     started = time.perf_counter()
     with Progress() as progress:
-        curve = Curve(args.block, progress, progress.add_task("training", total=args.timesteps))
-        model.learn(total_timesteps=args.timesteps, callback=curve)
+        curve = Curve(args.block, progress, progress.add_task("training", total=args.timesteps), before)
+        model.learn(total_timesteps=args.timesteps, callback=curve, reset_num_timesteps=args.resume is None)
     trained = time.perf_counter() - started
     model.save(args.out / "model.zip")
     with (args.out / "curve.csv").open("w", newline="") as out:
@@ -193,7 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     wins, games = evaluate(model, args.eval_games)
     base_wins, _ = evaluate(None, args.eval_games)
     low, high = wilson_interval(wins, games)
-    result = {"scenario": SCENARIO, "side": SIDE, "opponent": "random", "timesteps": args.timesteps, "net": net,
+    result = {"scenario": SCENARIO, "side": SIDE, "opponent": "random", "timesteps": int(model.num_timesteps),
+              "resumed_from": str(args.resume) if args.resume else None, "steps_before": before,
+              "net": model.policy_kwargs.get("net_arch"),
               "training_seconds": round(trained, 1), "device": device, "shaping": shaping, "games": games,
               "wins": int(wins),
               "win_rate": wins / games, "interval_95": [low, high], "random_win_rate": base_wins / games}
