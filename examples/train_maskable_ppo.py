@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--block", type=int, default=50, help="episodes a point of the learning curve")
     parser.add_argument("--device", default="auto", help="torch device: auto (a GPU when present), cpu, cuda")
     parser.add_argument("--out", type=Path, default=Path("runs/maskable_ppo"))
-    parser.add_argument("--shaping", default="objective_points=0.1,losses=0.05",
+    parser.add_argument("--shaping", default="objective_points=0.3,losses=0.1",
                         help="shaped rewards for training, name=weight,... (docs/rl.md; 'none' for the result only)")
     parser.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
     parser.add_argument("--net", default="64,64",
