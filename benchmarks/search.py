@@ -63,6 +63,30 @@ way, each one making it play worse than the heuristic: leaves a card apart were 
 ending a segment looked good to the side ahead), and a fire was scored before the target's answer (CF-60), so
 before its result, while a sniper's removal counted as a loss (Hedgerow Hell, two defender games lost that the
 heuristic won).
+
+Crossroads Patrol, November 27 (two such runs at once on the 2 cores, so a ``--think`` budget met the same load
+in each). The heuristic on the same seeds is the yardstick. With the committed code:
+
+    python benchmarks/search.py --rollouts "" --vs heuristic --only attacker --seed 100 --games 24 \
+        --scenario company-fire:crossroads_patrol --iterations 1000                  # 8 of 24 attacking
+        ... --only defender --iterations 1000                                        # 17 of 24 defending
+        the heuristic in search's place                                               # 7 of 24; 17 of 24
+    ... --only attacker --seed 200 --games 48 --iterations 1000                      # 7 of 44 (stopped)
+        the heuristic attacking on seeds 200 to 247                                   # 7 of 48
+
+and with a leaf value fitted to 1,000 games' results (below), attacking on seeds 100 to 123 at ``--think 0.35``:
+as committed otherwise 9 of 24; ``rollout=4,policy=cheap`` 5 of 24; ``reply=2`` 9 of 24; ``reply=12`` (the
+enemy's whole answer by the heuristic) 6 of 20, stopped; ``margin=0`` 4 of 24.
+
+Defending, search played as the heuristic did in all 24 games (the same seven lost, each in as many actions):
+its estimates never beat the heuristic's choice by ``margin``. Attacking, it won one to three games more than
+the heuristic on seeds 100 to 123 and none more on 200 to 247. With ``margin=0`` (search overrides the heuristic
+whenever its mean is higher) it wins fewer: the leaf evaluation, not the budget, is what limits it. That leaf
+value, fitted by logistic regression to the results of heuristic games (points, units by status, break points,
+reach; later also units in enemy sight and in reach of an assault: 2,000 games, held-out log loss 0.424 against
+0.507 for the win rate alone), did no better: 6 of 41 attacking on seeds 200 to 247 at 1,000 iterations, against
+7 of 44 with the hand weights. Fitted to the heuristic's own games, it rewards what goes with winning there
+(attackers near the objectives), not what causes it; it was not kept.
 """
 
 from __future__ import annotations
