@@ -89,6 +89,15 @@ reach; later also units in enemy sight and in reach of an assault: 2,000 games, 
 (attackers near the objectives), not what causes it; it was not kept. Nor was a leaf value that adds each side's
 units under enemy fire (the heuristic's threat measure, by cover and machine guns) to the hand weights: 2 of 22
 attacking on seeds 200 to 221 at 1,000 iterations, where the hand weights won 2 and the heuristic 4.
+
+Hedgerow Hell, the same day, the committed code at 1,000 iterations (one run a core):
+
+    python benchmarks/search.py --rollouts "" --vs heuristic --only defender --seed 100 --games 36 \
+        --scenario company-fire:hedgerow_hell --iterations 1000      # 22 of 36 defending (the heuristic 18)
+        ... --only attacker --seed 100 --games 10                    # 4 of 10 attacking (the heuristic 6)
+
+Defending it won 9 of 12 on seeds 100 to 111 (the heuristic 5), then 13 of 24 on 112 to 135 (the heuristic 13):
+26 of 46 games in all where the heuristic won 24 on the same seeds and sides, no difference beyond chance.
 """
 
 from __future__ import annotations
