@@ -79,7 +79,7 @@ as committed otherwise 9 of 24; ``rollout=4,policy=cheap`` 5 of 24; ``reply=2`` 
 enemy's whole answer by the heuristic) 6 of 20, stopped; ``margin=0`` 4 of 24.
 
 Defending, search played as the heuristic did in all 24 games (the same seven lost, each in as many actions):
-its estimates never beat the heuristic's choice by ``margin``. Attacking, it won one to three games more than
+its estimates never beat the heuristic's choice by ``margin``. Attacking, it won one or two games more than
 the heuristic on seeds 100 to 123 and none more on 200 to 247. With ``margin=0`` (search overrides the heuristic
 whenever its mean is higher) it wins fewer: the leaf evaluation, not the budget, is what limits it. That leaf
 value, fitted by logistic regression to the results of heuristic games (points, units by status, break points,
