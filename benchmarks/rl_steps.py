@@ -5,11 +5,14 @@ Run from the repository root::
     python benchmarks/rl_steps.py                           # crossroads_patrol, 20,000 steps
     python benchmarks/rl_steps.py --steps 2000 --profile    # and where the time goes (cProfile, top 25)
     python benchmarks/rl_steps.py --scenario ponyri --steps 5000
+    python benchmarks/rl_steps.py --collector python        # with Python's garbage collector as it comes
 
 Each step observes the side to act (planes, vector and action mask), picks a random index whose mask entry is 1
 and steps the environment, as an agent would; an episode that ends is reset with the next seed. The baseline in
 the same run is the game alone: ``legal_actions()`` and ``apply`` of a random legal action, no observation; the
-two are measured in ten alternating rounds, so that both meet the same load on a shared machine.
+two are measured in ten alternating rounds, so that both meet the same load on a shared machine. The
+environment tunes the process's garbage collector as it is made (``tune_gc``, docs/rl.md "Speed"), so both run
+with it tuned; ``--collector python`` makes the environment with ``tune_gc=False``, and both run with Python's.
 The target (docs/rl.md "Speed"): 5,000 environment steps a second on one core on crossroads_patrol.
 """
 
@@ -35,8 +38,8 @@ TARGET = 5000.0
 class EnvRun:
     """The AEC environment stepped with masked random actions, resumable in rounds."""
 
-    def __init__(self, scenario: str) -> None:
-        self.env = rl.env(scenario)
+    def __init__(self, scenario: str, tune_gc: bool = True) -> None:
+        self.env = rl.env(scenario, tune_gc=tune_gc)
         self.rng = np.random.default_rng(0)
         self.seed = 0
         self.env.reset(seed=self.seed)
@@ -78,10 +81,10 @@ class GameRun:
         return time.perf_counter() - start
 
 
-def measure(scenario: str, steps: int, rounds: int = 10) -> tuple[float, float]:
+def measure(scenario: str, steps: int, rounds: int = 10, tune_gc: bool = True) -> tuple[float, float]:
     """(game alone, environment) steps per second, measured in alternating rounds so that both see the same
     load on a shared machine."""
-    game, env = GameRun(scenario), EnvRun(scenario)
+    game, env = GameRun(scenario), EnvRun(scenario, tune_gc)
     per = max(1, steps // rounds)
     game_time = env_time = 0.0
     with Progress(transient=True) as progress:
@@ -98,17 +101,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenario", default="crossroads_patrol")
     parser.add_argument("--steps", type=int, default=20_000)
     parser.add_argument("--profile", action="store_true", help="print where the environment's time goes")
+    parser.add_argument("--collector", choices=("tuned", "python"), default="tuned",
+                        help="the garbage collector as the environment tunes it (default), or as Python has it")
     args = parser.parse_args(argv)
     if args.steps < 1:
         parser.error("--steps must be at least 1")
-    base, rate = measure(args.scenario, args.steps)
+    base, rate = measure(args.scenario, args.steps, tune_gc=args.collector == "tuned")
     verdict = "PASS" if rate >= TARGET else "FAIL"
-    print(f"{args.scenario}: game alone {base:,.0f} steps/s; environment {rate:,.0f} steps/s "
-          f"({rate / base:.2f} of the game alone); target {TARGET:,.0f}: {verdict}")
+    print(f"{args.scenario} (collector {args.collector}): game alone {base:,.0f} steps/s; "
+          f"environment {rate:,.0f} steps/s ({rate / base:.2f} of the game alone); target {TARGET:,.0f}: {verdict}")
     if args.profile:
         profile = cProfile.Profile()
         profile.enable()
-        EnvRun(args.scenario).run(args.steps)
+        EnvRun(args.scenario, args.collector == "tuned").run(args.steps)
         profile.disable()
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(25)

@@ -5,6 +5,8 @@ errors. Fog of war on the tensors is in tests/test_rl_fog.py."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import types
 import warnings
 from typing import Any
@@ -368,10 +370,31 @@ def test_render_ansi_and_rgb_array() -> None:
     ({"illegal": "ignore"}, "allowed: raise"),
     ({"render_mode": "human"}, "allowed: ansi, rgb_array"),
     ({"turns": "simultaneous"}, "allowed: game"),
+    ({"tune_gc": "yes"}, "tune_gc is 'yes'"),
 ])
 def test_bad_options_are_one_clear_error(options: dict[str, Any], message: str) -> None:
     with pytest.raises(UsageError, match=message):
         rl.env("crossroads_patrol", **options)
+
+
+def test_the_first_environment_tunes_the_collector_once_unless_told_not_to() -> None:
+    """docs/rl.md "Speed": the first environment made with ``tune_gc`` (the default) freezes the heap and collects
+    the youngest generation every 50,000 allocations; ``tune_gc=False`` leaves the collector as Python set it.
+    Run in a fresh interpreter, as the collector is the process's."""
+    script = (
+        "import gc\n"
+        "from warroom import rl\n"
+        "before = gc.get_threshold()\n"
+        "rl.env('crossroads_patrol', tune_gc=False).reset(seed=1)\n"
+        "print(gc.get_threshold() == before, gc.get_freeze_count())\n"
+        "rl.gym_env('crossroads_patrol', 'attacker', opponent='random').reset(seed=1)\n"
+        "frozen = gc.get_freeze_count()\n"
+        "print(gc.get_threshold()[0], frozen > 10_000)\n"
+        "rl.env('crossroads_patrol').reset(seed=1)\n"
+        "print(gc.get_freeze_count() == frozen)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "0", "50000", "True", "True"]
 
 
 def test_unknown_scenario_and_side_are_one_clear_error() -> None:

@@ -21,6 +21,7 @@ from warroom.core.game import Game, GameState, find_scenario, load_game
 from warroom.rl.actions import ActionTable, action_table
 from warroom.rl.planes_brigade import BrigadeEncoder
 from warroom.rl.planes_cf import CFEncoder
+from warroom.sim.playout import collect_young_seldom, freeze_heap_once
 
 SHAPES = ("objective_points", "losses")
 """The named shaped rewards (docs/rl.md "Rewards"), each read from the side's own observation:
@@ -43,10 +44,12 @@ class Options:
     illegal: str = "raise"
     illegal_penalty: float = 0.0
     render_side: str | None = None
+    tune_gc: bool = True
 
 
 def options(max_cycles: int = 10_000, actions: str = "flat", shaping: Mapping[str, float] | None = None,
-            illegal: str = "raise", illegal_penalty: float = 0.0, render_side: str | None = None) -> Options:
+            illegal: str = "raise", illegal_penalty: float = 0.0, render_side: str | None = None,
+            tune_gc: bool = True) -> Options:
     """Check the options, one clear :class:`UsageError` naming what is allowed."""
     if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
         raise UsageError(f"max_cycles is {max_cycles!r}: give a whole number from 1")
@@ -64,8 +67,10 @@ def options(max_cycles: int = 10_000, actions: str = "flat", shaping: Mapping[st
                          f"(nothing happens)")
     if not isinstance(illegal_penalty, int | float) or isinstance(illegal_penalty, bool):
         raise UsageError(f"illegal_penalty is {illegal_penalty!r}: give a number")
+    if not isinstance(tune_gc, bool):
+        raise UsageError(f"tune_gc is {tune_gc!r}: give True (tune the garbage collector for play) or False")
     return Options(max_cycles, actions, tuple(sorted((k, float(w)) for k, w in shaping.items())), illegal,
-                   float(illegal_penalty), render_side)
+                   float(illegal_penalty), render_side, tune_gc)
 
 
 def load(scenario: str | Game) -> Game:
@@ -81,7 +86,13 @@ def load(scenario: str | Game) -> Game:
 
 
 class Match:
-    """One game in play for learning environments; the state is never handed out, only each side's tensors."""
+    """One game in play for learning environments; the state is never handed out, only each side's tensors.
+
+    With ``tune_gc`` (the default) the first environment of a process freezes the heap out of the garbage
+    collector's walks and collects the youngest generation seldom, for the rest of the process, as a batch of
+    simulated games does (:func:`warroom.sim.playout.freeze_heap_once`, :func:`~warroom.sim.playout.
+    collect_young_seldom`): the game makes almost no cyclic garbage, and the full collections over everything
+    imported cost a third of a step (docs/rl.md "Speed")."""
 
     def __init__(self, game: Game, opts: Options) -> None:
         self.game = game
@@ -93,6 +104,9 @@ class Match:
         self.state: GameState = game.initial_state(0)
         self._legal: dict[int, Hashable] | None = None
         self._tally: dict[str, tuple[float, float]] = {}
+        if opts.tune_gc:  # after the tables are built, so the first environment's are frozen with the rest
+            freeze_heap_once()
+            collect_young_seldom()
 
     def reset(self, seed: int) -> None:
         self.state = self.game.initial_state(seed)

@@ -50,20 +50,41 @@ def batch_collector(young: int = 50_000) -> Iterator[None]:
         gc.unfreeze()
 
 
-_WORKER_FROZEN = False
+_HEAP_FROZEN = False
+
+
+def freeze_heap_once() -> bool:
+    """Collect the process's heap and freeze it out of every later collection, the first time only (True then).
+
+    A process that has imported warroom and loaded a game holds about 100,000 containers that live as long as it
+    does (modules, rule tables, a scenario's tables); every full collection walks them all, some 60 ms, and
+    playing games triggers one every few thousand actions. Frozen (``gc.freeze``), they are left out of the
+    walk; reference counting still frees any of them that is dropped. The heap is collected first, so no
+    garbage is frozen with it, and it is done once, so what later becomes garbage is collected as usual."""
+    global _HEAP_FROZEN
+    if _HEAP_FROZEN:
+        return False
+    gc.collect()
+    gc.freeze()
+    _HEAP_FROZEN = True
+    return True
+
+
+def collect_young_seldom(young: int = 50_000) -> None:
+    """Collect the youngest generation every ``young`` allocations (Python's default is 700) and the older ones
+    every 20 collections of the one below, for the rest of the process, unless it already collects as seldom
+    (:func:`batch_collector`'s setting, for a process that plays until it ends)."""
+    if gc.get_threshold()[0] < young:
+        gc.set_threshold(young, 20, 20)
 
 
 @contextlib.contextmanager
 def worker_collector(young: int = 50_000) -> Iterator[None]:
     """:func:`batch_collector` for a batch run in a long-lived worker process (a Ray worker), which plays batch
-    after batch: the worker's heap is collected and frozen at its first batch only, and stays frozen, so a
-    batch does not pay a full collection of everything the worker has imported (about 50 ms of CPU, some
-    3 ms a game over a 16-game batch)."""
-    global _WORKER_FROZEN
-    if not _WORKER_FROZEN:
-        gc.collect()
-        gc.freeze()
-        _WORKER_FROZEN = True
+    after batch: the worker's heap is collected and frozen at its first batch only (:func:`freeze_heap_once`),
+    and stays frozen, so a batch does not pay a full collection of everything the worker has imported (about
+    50 ms of CPU, some 3 ms a game over a 16-game batch)."""
+    freeze_heap_once()
     before = gc.get_threshold()
     gc.set_threshold(young, 20, 20)
     try:
