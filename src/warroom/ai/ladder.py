@@ -31,6 +31,7 @@ from warroom.ai.loop import play
 from warroom.ai.registry import available, parse_spec, player, plays
 from warroom.core.errors import UsageError
 from warroom.core.game import Game, find_scenario, load_game, scenario_digest
+from warroom.sim.playout import batch_collector
 from warroom.sim.simulate import wilson_interval
 
 STORE_EVERY = 8
@@ -220,11 +221,12 @@ def run_ladder(store: LadderStore, scenarios: Sequence[Scenario], players: Seque
         progress(0, total)
     saver = _Saver(store, run, total, progress)
     try:
-        if workers == 1:
-            for match in todo:
-                saver.keep(play_match(match))
-        else:
-            play_on(workers, play_match, todo, saver.keep)
+        with batch_collector():  # as the balance lab's runs: frozen in this process and the forked workers
+            if workers == 1:
+                for match in todo:
+                    saver.keep(play_match(match))
+            else:
+                play_on(workers, play_match, todo, saver.keep)
     finally:  # stopped part way or not, every game played is kept
         saver.store()
     return run
