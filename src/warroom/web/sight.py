@@ -21,12 +21,12 @@ from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.los import (
     CornerPass,
     EdgeCross,
-    _edge_blocks,  # the line's own tests, so that ``why`` reads the line exactly as the rules do
-    _exempt,
-    _linear_blocks,
-    _woods_pair,
+    edge_blocks,  # the line's own tests, so that ``why`` reads the line exactly as the rules do
+    edge_exempt,
     line,
+    linear_blocks,
     visible_direct,
+    woods_pair,
 )
 from warroom.rulesets.company_fire.units import CATALOGUE
 
@@ -101,12 +101,12 @@ def why_blocked(board: Board, a: Space, b: Space, seen: Seen) -> str:
 
     for event in events:
         if isinstance(event, EdgeCross):
-            if _edge_blocks(board, event.edge) and not _exempt(board, event.edge, a, b, a_held, b_held):
+            if edge_blocks(board, event.edge) and not edge_exempt(board, event.edge, a, b, a_held, b_held):
                 return f"{edge(event.edge)} (seed \"Bocage\", CF-23)"
         elif isinstance(event, CornerPass):
-            arms = [next((e for e in pair if _edge_blocks(board, e) and not _exempt(board, e, a, b, a_held, b_held)),
+            arms = [next((e for e in pair if edge_blocks(board, e) and not edge_exempt(board, e, a, b, a_held, b_held)),
                          None) for pair in (event.arms1, event.arms2)]
-            ignore_area = len(events) == 1 and all(e is None for e in arms) and _woods_pair(board, a, b)
+            ignore_area = len(events) == 1 and all(e is None for e in arms) and woods_pair(board, a, b)
             sides = []
             for arm, s in zip(arms, (event.side1, event.side2), strict=True):
                 if arm is not None:
@@ -122,7 +122,7 @@ def why_blocked(board: Board, a: Space, b: Space, seen: Seen) -> str:
             return ""
         if s in seen.occupied or s in seen.smoke or board.terrain(s).blocks_los:
             return f"{in_space(s)} (CF-20)"
-        if _linear_blocks(board, s, a, b):
+        if linear_blocks(board, s, a, b):
             return f"linear terrain in {_sp(s)} (CF-32)"
     return ""
 

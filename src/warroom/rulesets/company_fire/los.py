@@ -155,7 +155,8 @@ def spaces_on_line(a: Space, b: Space) -> tuple[Space, ...]:
 # --- static facts of a board ------------------------------------------------------------------
 
 
-def _edge_blocks(board: Board, e: Edge) -> bool:
+def edge_blocks(board: Board, e: Edge) -> bool:
+    """Whether edge ``e`` is of a kind that blocks line of sight (CF-23)."""
     kind = board.edge_kind(e)
     return kind is not None and TERRAIN.edge[kind].blocks_los
 
@@ -165,7 +166,7 @@ def _edge_is_bocage(board: Board, e: Edge) -> bool:
     return kind is not None and TERRAIN.edge[kind].bocage
 
 
-def _exempt(board: Board, e: Edge, a: Space, b: Space, a_held: bool, b_held: bool) -> bool:
+def edge_exempt(board: Board, e: Edge, a: Space, b: Space, a_held: bool, b_held: bool) -> bool:
     """A blocking edge that does not block this line: between adjacent ``a`` and ``b`` (CF-24), or a
     bocage edge of an endpoint space whose bocage is occupied (CF-25)."""
     if e == (a, b) or e == (b, a):
@@ -201,7 +202,8 @@ def line_crosses(piece: LinearPiece, a: Space, b: Space) -> bool:
     return segments_meet(_centre(a), _centre(b), p, q)
 
 
-def _linear_blocks(board: Board, s: Space, a: Space, b: Space) -> bool:
+def linear_blocks(board: Board, s: Space, a: Space, b: Space) -> bool:
+    """Whether a blocking linear piece in space ``s`` meets the line from ``a`` to ``b`` (CF-32)."""
     return any(TERRAIN.edge[p.kind].blocks_los and line_crosses(p, a, b) for p in board.linear_in(s))
 
 
@@ -212,7 +214,7 @@ def _check(board: Board, *spaces: Space) -> None:
                              f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})")
 
 
-def _woods_pair(board: Board, a: Space, b: Space) -> bool:
+def woods_pair(board: Board, a: Space, b: Space) -> bool:
     """Two adjacent spaces of woods, full grown fields and similar terrain (CF-22)."""
     return board.terrain(a).sees_into_adjacent and board.terrain(b).sees_into_adjacent
 
@@ -245,12 +247,12 @@ def visible_direct(
     events = line(a, b)
     for event in events:
         if isinstance(event, EdgeCross):
-            if _edge_blocks(board, event.edge) and not _exempt(board, event.edge, a, b, a_held, b_held):
+            if edge_blocks(board, event.edge) and not edge_exempt(board, event.edge, a, b, a_held, b_held):
                 return False
         else:
-            arms_block = [any(_edge_blocks(board, e) and not _exempt(board, e, a, b, a_held, b_held) for e in arms)
+            arms_block = [any(edge_blocks(board, e) and not edge_exempt(board, e, a, b, a_held, b_held) for e in arms)
                           for arms in (event.arms1, event.arms2)]
-            ignore_area = len(events) == 1 and not any(arms_block) and _woods_pair(board, a, b)
+            ignore_area = len(events) == 1 and not any(arms_block) and woods_pair(board, a, b)
             side_block = [s in occupied or s in smoke or (not ignore_area and board.terrain(s).blocks_los)
                           for s in (event.side1, event.side2)]
             if (arms_block[0] or side_block[0]) and (arms_block[1] or side_block[1]):
@@ -258,7 +260,7 @@ def visible_direct(
         s = event.into
         if s == b:
             return True
-        if s in occupied or s in smoke or board.terrain(s).blocks_los or _linear_blocks(board, s, a, b):
+        if s in occupied or s in smoke or board.terrain(s).blocks_los or linear_blocks(board, s, a, b):
             return False
     return True  # pragma: no cover - the last event always enters b
 
@@ -294,12 +296,12 @@ def _event_needs(
     """What one event of the line needs to stay clear: ``None`` if terrain blocks it, else the
     spaces that must hold no unit or smoke and a corner pair of which not both may."""
     if isinstance(event, EdgeCross):
-        if _edge_blocks(board, event.edge) and not _exempt(board, event.edge, a, b, a_held, b_held):
+        if edge_blocks(board, event.edge) and not edge_exempt(board, event.edge, a, b, a_held, b_held):
             return None
         return (), None
-    arms1, arms2 = (any(_edge_blocks(board, e) and not _exempt(board, e, a, b, a_held, b_held) for e in arms)
+    arms1, arms2 = (any(edge_blocks(board, e) and not edge_exempt(board, e, a, b, a_held, b_held) for e in arms)
                     for arms in (event.arms1, event.arms2))
-    ignore_area = single and not arms1 and not arms2 and _woods_pair(board, a, b)
+    ignore_area = single and not arms1 and not arms2 and woods_pair(board, a, b)
     static1 = arms1 or (not ignore_area and board.terrain(event.side1).blocks_los)
     static2 = arms2 or (not ignore_area and board.terrain(event.side2).blocks_los)
     if static1 and static2:
@@ -421,7 +423,7 @@ def _compile(board: Board, st: _Static, a: Space, b: Space) -> _Entry:
             ends.append(_event(here, into))
         if last:
             break
-        if area[c + r * w] or (into in st.linear and _linear_blocks(board, into, a, b)):
+        if area[c + r * w] or (into in st.linear and linear_blocks(board, into, a, b)):
             return None
         clear.append(into)
 
