@@ -11,6 +11,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pytest
 from matplotlib.patches import FancyArrow
+from matplotlib.path import Path as MplPath
 from PIL import Image
 
 from cli_run import one_error, run
@@ -219,6 +220,23 @@ def test_vehicles_are_drawn_with_their_facing_and_units_with_their_type() -> Non
     assert symbol_of("brigade", "ru_zis3") == "gun" and symbol_of("brigade", "ge_mg42_hmg") == "mg"
     assert symbol_of("company-fire", "medium_tank") == "tank" and symbol_of("company-fire", "mmg") == "mg"
     assert symbol_of("company-fire", "rifle_squad") == "infantry"
+
+
+def test_a_facing_arrow_never_runs_across_its_unit_s_label() -> None:
+    # ponyri.toml: the Panzer IVs DE-PZ1 and DE-PZ2 face 0 degrees, down the picture, where a counter's id goes
+    game = load_game("brigade", "ponyri")
+    fig = board_figure(game, observation_of(game, game.initial_state(1), "german"), "t")
+    try:
+        ax = fig.axes[0]
+        arrows = [MplPath(p.get_xy()).get_extents() for p in ax.patches if isinstance(p, FancyArrow)]
+        labels = {t.get_text(): t.get_position() for t in ax.texts}
+        assert len(arrows) == 3 and {"DE-PZ1", "DE-PZ2"} <= labels.keys()
+        for name, (x, y) in labels.items():
+            assert not any(box.contains(x, y) for box in arrows), f"an arrow runs across {name}'s label"
+        # the Panzers' ids went above their counters (y grows down the picture), the rest below as before
+        assert labels["DE-PZ1"][1] < 3.0 and labels["DE-5"][1] > 12.0
+    finally:
+        plt.close(fig)
 
 
 def test_a_brigade_side_reads_the_enemy_s_moves_after_its_name(

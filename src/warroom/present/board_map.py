@@ -89,8 +89,9 @@ def symbol_of(ruleset: str, type_name: str) -> str:
 
 
 def _counter(ax: Axes, x: float, y: float, size: float, colour: str, kind: str, label: str,
-             pinned: bool = False) -> None:
-    """A counter: a rectangle in the side's colour with the unit-type symbol inside and its id below."""
+             pinned: bool = False, label_above: bool = False) -> None:
+    """A counter: a rectangle in the side's colour with the unit-type symbol inside and its id below (above
+    with ``label_above``, where a facing arrow points down across the place below)."""
     w, h = size, size * 0.66
     ax.add_patch(Rectangle((x - w / 2, y - h / 2), w, h, facecolor=colour, edgecolor="#ffdd33" if pinned else
                            "black", linewidth=2.0 if pinned else 0.8, zorder=5))
@@ -112,7 +113,8 @@ def _counter(ax: Axes, x: float, y: float, size: float, colour: str, kind: str, 
     else:
         ax.text(x, y, {"mg": "MG", "hq": "HQ", "observer": "FO"}.get(kind, "?"), color="white", ha="center",
                 va="center", fontsize=6, fontweight="bold", zorder=6)
-    ax.text(x, bottom + h * 0.1, label, ha="center", va="top", fontsize=6, zorder=7,
+    ax.text(x, top - h * 0.1 if label_above else bottom + h * 0.1, label, ha="center",
+            va="bottom" if label_above else "top", fontsize=6, zorder=7,
             bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "alpha": 0.7, "linewidth": 0})
 
 
@@ -239,10 +241,13 @@ def _brigade_unit(ax: Axes, u: dict[str, Any], colour: str) -> None:
     for p in figures:
         ax.add_patch(Circle((float(p[0]), float(p[1])), 0.25, color=colour, alpha=0.6, zorder=4))
     kind = symbol_of("brigade", u["type"])
-    _counter(ax, at[0], at[1], 3.0, colour, kind, u["id"], bool(u.get("pinned")))
     facing = u.get("facing")
-    if kind in ("tank", "transport") and isinstance(facing, int | float):
-        rad = math.radians(float(facing))
+    arrow = kind in ("tank", "transport") and isinstance(facing, int | float)
+    rad = math.radians(float(facing)) if isinstance(facing, int | float) else 0.0
+    # the table's y grows down the picture: an arrow with cos > 0.3 points down across the label's usual place
+    _counter(ax, at[0], at[1], 3.0, colour, kind, u["id"], bool(u.get("pinned")),
+             label_above=arrow and math.cos(rad) > 0.3)
+    if arrow:
         _arrow(ax, at[0], at[1], math.sin(rad), math.cos(rad), 3.2, "black", 0.18)
 
 
