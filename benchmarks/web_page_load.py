@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 
 from web_roundtrip import free_port, percentile  # the server's port and the percentiles, as there
 

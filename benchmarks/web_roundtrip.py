@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 
 SCENARIO = {"ruleset": "company-fire", "scenario": "crossroads_patrol", "opponent": "hotseat"}
 

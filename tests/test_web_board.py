@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 import pytest
 
 import warroom
