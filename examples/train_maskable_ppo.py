@@ -1,16 +1,17 @@
-"""Train sb3-contrib's MaskablePPO as the attacker on Crossroads Patrol against the random player, then play it
-over 200 evaluation games.
+"""Train sb3-contrib's MaskablePPO as the attacker on Crossroads Patrol against an AI player (random unless
+``--opponent`` says), then play it over 200 evaluation games against the same player.
 
     pip install -e ".[rl,train]"
     python examples/train_maskable_ppo.py                         # 200,000 steps, then 200 games
     python examples/train_maskable_ppo.py --timesteps 20000 --eval-games 50 --out runs/quick
+    python examples/train_maskable_ppo.py --opponent heuristic --resume runs/maskable_ppo/model.zip
 
 The agent sees the attacker's view only (docs/rl.md: planes and vector; the mask is given to MaskablePPO
 through ``action_masks()`` and left out of the network's input). It runs on the CPU, or on a GPU when torch
 finds one (``--device``). Written to ``--out``: ``curve.csv`` (the win rate and mean reward of each block of
 finished training episodes; the rewards with the shaping of ``--shaping``), ``curve.png``, the model
-(``model.zip``) and ``evaluation.json``. The baseline printed beside the result is the random player as
-attacker against random on the same evaluation seeds.
+(``model.zip``) and ``evaluation.json``. The baselines printed beside the result are random play and the
+heuristic as the attacker against the same opponent on the same evaluation seeds.
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ except ImportError:
 
 import gymnasium as gym
 
-from warroom import rl
+from warroom import ai, rl
+from warroom.core.errors import UsageError
+from warroom.core.game import find_scenario, load_game
 from warroom.sim.simulate import wilson_interval
 
 SCENARIO, SIDE = "crossroads_patrol", "attacker"
@@ -56,8 +59,8 @@ class PlanesAndVector(gym.ObservationWrapper):  # type: ignore[type-arg]
         return {"planes": observation["planes"], "vector": observation["vector"]}
 
 
-def make_env(shaping: dict[str, float] | None = None) -> gym.Env:  # type: ignore[type-arg]
-    base = rl.gym_env(SCENARIO, SIDE, opponent="random", history=False, shaping=shaping)
+def make_env(opponent: str, shaping: dict[str, float] | None = None) -> gym.Env:  # type: ignore[type-arg]
+    base = rl.gym_env(SCENARIO, SIDE, opponent=opponent, history=False, shaping=shaping)
     return ActionMasker(PlanesAndVector(base), lambda env: base.action_masks())
 
 
@@ -99,9 +102,9 @@ class Curve(BaseCallback):  # type: ignore[misc]
         return True
 
 
-def evaluate(model: Any | None, games: int) -> tuple[int, int]:
+def evaluate(model: Any | None, games: int, opponent: str) -> tuple[int, int]:
     """(wins, games) of the model (or of uniformly random masked play when None) as the attacker."""
-    env = make_env()
+    env = make_env(opponent)
     rng = np.random.default_rng(0)
     wins = 0
     with Progress(transient=True) as progress:
@@ -128,6 +131,21 @@ def _play_one(env: gym.Env, model: Any | None, rng: np.random.Generator, seed: i
     return bool(info.get("result", {}).get("winner") == SIDE)
 
 
+def heuristic_baseline(games: int, opponent: str) -> int:
+    """Games the heuristic wins as the attacker against ``opponent`` on the evaluation seeds."""
+    game = load_game(*find_scenario(SCENARIO))
+    other = next(s for s in game.sides if s != SIDE)
+    wins = 0
+    with Progress(transient=True) as progress:
+        task = progress.add_task("heuristic baseline", total=games)
+        for k in range(games):
+            played = ai.play(game, {SIDE: ai.player("heuristic"), other: ai.player(opponent)}, seed=EVAL_SEEDS + k,
+                             history=False)
+            wins += played.result.get("winner") == SIDE
+            progress.advance(task)
+    return wins
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--timesteps", type=int, default=200_000, help="training steps (default 200,000)")
@@ -141,6 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
     parser.add_argument("--net", default="64,64",
                         help="hidden layers of the policy and the value networks, sizes separated by commas")
+    parser.add_argument("--opponent", default="random",
+                        help="the AI player the agent trains and is evaluated against (warroom ai list; "
+                        "default random)")
     parser.add_argument("--resume", type=Path, metavar="MODEL",
                         help="go on training a model.zip an earlier run saved (--timesteps more steps; --net, "
                         "--seed and the learning settings are the saved model's)")
@@ -161,6 +182,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--net {args.net}: give layer sizes from 1 separated by commas, e.g. 256,128")
     if args.resume is not None and not args.resume.is_file():
         parser.error(f"--resume {args.resume}: no such file; give the model.zip an earlier run wrote to its --out")
+    try:
+        make_env(args.opponent)
+    except UsageError as error:
+        parser.error(f"--opponent {args.opponent}: {error}")
     if args.threads:
         torch.set_num_threads(args.threads)
     # torch checks every distribution's arguments as it is made: over 24,051 actions, a batch at a time, that was
@@ -168,13 +193,13 @@ def main(argv: list[str] | None = None) -> int:
     torch.distributions.Distribution.set_default_validate_args(False)
     args.out.mkdir(parents=True, exist_ok=True)
     device = args.device if args.device != "auto" else ("cuda" if torch.cuda.is_available() else "cpu")
-    print(f"MaskablePPO as the {SIDE} on {SCENARIO} against random, {args.timesteps:,} steps on {device}")
+    print(f"MaskablePPO as the {SIDE} on {SCENARIO} against {args.opponent}, {args.timesteps:,} steps on {device}")
     if args.resume is not None:
-        model = MaskablePPO.load(args.resume, env=make_env(shaping), device=device)
+        model = MaskablePPO.load(args.resume, env=make_env(args.opponent, shaping), device=device)
         print(f"  going on from {args.resume}, trained {model.num_timesteps:,} steps")
     else:
-        model = MaskablePPO("MultiInputPolicy", make_env(shaping), seed=args.seed, device=device, n_steps=1024,
-                            batch_size=256, learning_rate=3e-4, ent_coef=0.01, verbose=0,
+        model = MaskablePPO("MultiInputPolicy", make_env(args.opponent, shaping), seed=args.seed, device=device,
+                            n_steps=1024, batch_size=256, learning_rate=3e-4, ent_coef=0.01, verbose=0,
                             policy_kwargs={"net_arch": {"pi": net, "vf": net}})
     before = int(model.num_timesteps)
     started = time.perf_counter()
@@ -197,22 +222,25 @@ def main(argv: list[str] | None = None) -> int:
         ax.plot([r["timesteps"] for r in curve.rows], [r["win_rate"] for r in curve.rows])
         ax.set_xlabel("training steps")
         ax.set_ylabel(f"win rate (blocks of {args.block} episodes)")
-        ax.set_title(f"MaskablePPO, {SIDE} on {SCENARIO} vs random")
+        ax.set_title(f"MaskablePPO, {SIDE} on {SCENARIO} vs {args.opponent}")
         ax.set_ylim(0, 1)
         fig.tight_layout()
         fig.savefig(args.out / "curve.png")
-    wins, games = evaluate(model, args.eval_games)
-    base_wins, _ = evaluate(None, args.eval_games)
+    wins, games = evaluate(model, args.eval_games, args.opponent)
+    base_wins, _ = evaluate(None, args.eval_games, args.opponent)
+    heuristic_wins = heuristic_baseline(args.eval_games, args.opponent)
     low, high = wilson_interval(wins, games)
-    result = {"scenario": SCENARIO, "side": SIDE, "opponent": "random", "timesteps": int(model.num_timesteps),
+    result = {"scenario": SCENARIO, "side": SIDE, "opponent": args.opponent, "timesteps": int(model.num_timesteps),
               "resumed_from": str(args.resume) if args.resume else None, "steps_before": before,
               "net": model.policy_kwargs.get("net_arch"),
               "training_seconds": round(trained, 1), "device": device, "shaping": shaping, "games": games,
               "wins": int(wins),
-              "win_rate": wins / games, "interval_95": [low, high], "random_win_rate": base_wins / games}
+              "win_rate": wins / games, "interval_95": [low, high], "random_win_rate": base_wins / games,
+              "heuristic_win_rate": heuristic_wins / games}
     (args.out / "evaluation.json").write_text(json.dumps(result, indent=1) + "\n")
     print(f"evaluation over {games} games: won {wins} ({wins / games:.1%}, 95% {low:.1%} ... {high:.1%}); "
-          f"random as {SIDE}: {base_wins / games:.1%}; trained in {trained:.0f} s")
+          f"as {SIDE} against {args.opponent}, random play {base_wins / games:.1%}, the heuristic "
+          f"{heuristic_wins / games:.1%}; trained in {trained:.0f} s")
     return 0
 
 
