@@ -92,7 +92,7 @@ class Match:
     collector's walks and collects the youngest generation seldom, for the rest of the process, as a batch of
     simulated games does (:func:`warroom.sim.playout.freeze_heap_once`, :func:`~warroom.sim.playout.
     collect_young_seldom`): the game makes almost no cyclic garbage, and the full collections over everything
-    imported cost a third of a step (docs/rl.md "Speed")."""
+    imported cost a quarter of the game's own time (docs/rl.md "Speed")."""
 
     def __init__(self, game: Game, opts: Options) -> None:
         self.game = game

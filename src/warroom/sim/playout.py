@@ -72,8 +72,9 @@ def freeze_heap_once() -> bool:
 
 def collect_young_seldom(young: int = 50_000) -> None:
     """Collect the youngest generation every ``young`` allocations (Python's default is 700) and the older ones
-    every 20 collections of the one below, for the rest of the process, unless it already collects as seldom
-    (:func:`batch_collector`'s setting, for a process that plays until it ends)."""
+    every 20 collections of the one below, unless the process already collects as seldom: the setting of
+    :func:`batch_collector`, kept for the rest of the process, for one that plays games until it ends (a
+    learning environment's)."""
     if gc.get_threshold()[0] < young:
         gc.set_threshold(young, 20, 20)
 
