@@ -156,7 +156,7 @@ def spaces_on_line(a: Space, b: Space) -> tuple[Space, ...]:
 
 
 def edge_blocks(board: Board, e: Edge) -> bool:
-    """Whether edge ``e`` is of a kind that blocks line of sight (CF-23)."""
+    """Whether edge ``e`` is of a kind that blocks line of sight (CF-23, CF-24)."""
     kind = board.edge_kind(e)
     return kind is not None and TERRAIN.edge[kind].blocks_los
 
