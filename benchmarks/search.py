@@ -107,8 +107,8 @@ candidate), the heuristic's own choice kept unless another wins more often by ov
 policy improvement against the very opponent it meets, and it needs no leaf value. Attacking on seeds 100 to
 123 at 1 s a decision it won 6 of 24, the heuristic 7 (it overrode the heuristic at about a fifth of its
 decisions): 14 whole games a candidate cannot tell apart actions whose worth differs by a few points of win
-rate, when the dice of the rest of the game swing it by far more. A Brigade heuristic game takes 0.4 to 0.5 s,
-two a second.
+rate, when the dice of the rest of the game swing it by far more. A Brigade heuristic game of Hill 112 takes
+0.17 s on average (100 games), so a Brigade decision's second buys a handful.
 """
 
 from __future__ import annotations
