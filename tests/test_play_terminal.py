@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import subprocess
 import sys
 from collections.abc import Hashable
 from pathlib import Path
@@ -500,3 +501,20 @@ def test_the_opponent_is_given_the_history_its_side_read_as_the_loop_gives_it() 
         else:
             session.take(action)
     assert len(in_loop.histories) > 5 and in_session.histories == in_loop.histories
+
+
+def test_a_game_in_the_terminal_sets_the_collector_as_simulated_games_do(crossroads: Path) -> None:
+    """The command plays a game to its end in its own process, a search opponent thinking in it: the heap is
+    frozen once and the youngest generation collected seldom (warroom.sim.playout), as in the simulator."""
+    script = (
+        "import gc, io, sys\n"
+        "from warroom.cli.app import main\n"
+        "before = gc.get_threshold()[0]\n"
+        f"sys.argv = ['warroom', 'play', {str(crossroads)!r}, '--as', 'attacker', '--vs', 'random', '--seed', '1']\n"
+        "sys.stdin = io.StringIO('quit\\n')\n"
+        "out, sys.stdout = sys.stdout, io.StringIO()\n"
+        "main()\n"
+        "print(before, gc.get_threshold()[0], gc.get_freeze_count() > 10_000, file=out)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["700", "50000", "True"]

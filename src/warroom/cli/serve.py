@@ -57,6 +57,7 @@ def serve(host: str, port: int, db: Path | None, open_browser: bool) -> None:
 
     import uvicorn
 
+    from warroom.sim.playout import collect_young_seldom, freeze_heap_once
     from warroom.web.app import create_app
     from warroom.web.store import default_db
 
@@ -66,6 +67,8 @@ def serve(host: str, port: int, db: Path | None, open_browser: bool) -> None:
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{bound}/"
     app = create_app(path)
+    freeze_heap_once()  # the server plays its AI opponents' games: the collector set as for simulated games
+    collect_young_seldom()
     click.echo(f"warroom serves at {url}  (Ctrl-C stops it)")
     click.echo(f"games are kept in {app.state.db_path}")
     if host in ("0.0.0.0", "::"):
