@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -104,3 +106,25 @@ def test_the_command_reports_shares_and_reasons(tmp_path) -> None:  # type: igno
     assert data["games"] == 4 and data["scenario"] == "Crossroads Patrol"
     bad = runner.invoke(cli, ["simulate", "crossroads_patrol", "--games", "0", *db])
     assert bad.exit_code != 0 and "--games" in bad.output
+
+
+def test_a_batch_leaves_the_collector_as_it_found_it_and_a_heap_frozen_for_good_frozen() -> None:
+    """A batch (warroom.sim.playout.batch_collector) freezes the heap and collects seldom while it runs, then
+    puts the thresholds back; it unfreezes the heap only if the heap was not frozen for the whole process
+    before (freeze_heap_once, as a learning environment or ``warroom play`` does). In a fresh interpreter, as
+    the collector is the process's."""
+    script = (
+        "import gc\n"
+        "from warroom.sim.playout import batch_collector, freeze_heap_once\n"
+        "before = gc.get_threshold()\n"
+        "with batch_collector():\n"
+        "    print(gc.get_threshold()[0], gc.get_freeze_count() > 10_000)\n"
+        "print(gc.get_threshold() == before, gc.get_freeze_count())\n"
+        "freeze_heap_once()\n"
+        "frozen = gc.get_freeze_count()\n"
+        "with batch_collector():\n"
+        "    pass\n"
+        "print(gc.get_threshold() == before, gc.get_freeze_count() >= frozen > 10_000)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["50000", "True", "True", "0", "True", "True"]
