@@ -115,7 +115,7 @@ action's score (fire, group fire, op fire, rally, assault, HE, smoke, moves, ret
 weight and shifted by a bias, 20 numbers, tuned by the cross-entropy method (12 candidates a generation, the
 best quarter kept) on Crossroads Patrol, 300 games a candidate on the same seeds (5000 to 5299) against the
 default heuristic, one side at a time. On those seeds the attacker rose from 19.0% to 25.0% over 8 generations
-(it learned to fire more and move, rally and op fire less) and the defender from 81.0% to 85.3% over 4. On 1,000
+(its weights moved most on moves, rallies, op fire and smoke) and the defender from 81.0% to 85.3% over 4. On 1,000
 fresh seeds (20000 to 20999), both against the default heuristic on the same seeds: the attacker 19.7% (Wilson
 17.4% to 22.3%) against the default's 18.9% (16.6% to 21.4%), the defender 82.7% (80.2% to 84.9%) against 81.1%
 (78.6% to 83.4%). The gains were the seeds' dice, not better play: near the heuristic, its weights are a flat
