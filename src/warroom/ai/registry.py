@@ -59,9 +59,12 @@ _PLAYERS: dict[str, PlayerEntry] = {}
 STRENGTHS: dict[str, tuple[str, str]] = {
     "easy": ("heuristic:slips=0.35", "the heuristic, with deliberate slips"),
     "normal": ("heuristic", "the heuristic"),
-    "hard": ("search:think=1.0", "search ahead over the odds, a second a decision"),
+    "hard": ("search:think=1.0", "search ahead over the odds, a second a decision (so far no"
+                                  " stronger than normal, and slower)"),
 }
-"""The strengths a person picks in the terminal and the browser, each a player spec."""
+"""The strengths a person picks in the terminal and the browser, each a player spec. ``hard`` says what the
+ladder has measured of it (docs/ladder.md, benchmarks/search.py): a player choosing it is told it plays as
+``normal`` does, only slower."""
 
 
 def register_player(name: str, summary: str, factory: Callable[..., Player]) -> None:
