@@ -125,6 +125,31 @@ def test_the_rating_puts_a_player_that_always_wins_above_one_that_always_loses()
     assert {side: t.wins for side, t in pairing.as_side.items()} == {"attacker": 20, "defender": 20}
 
 
+def test_the_rating_does_not_weigh_later_games_more() -> None:
+    """docs/ladder.md "How to read the tables": a player's strength does not change from game to game, so the
+    order the games are rated in must not decide the ratings. "a" wins 22 of 40 games against "b", b's 18 wins
+    all coming last by seed: a is rated above b, and by as much when the seeds run the other way (rated game by
+    game in seed order alone, openskill put b above a here)."""
+    def games(late: str, early: str) -> list[StoredGame]:
+        out = []
+        for seed in range(1, 41):
+            winner = early if seed <= 22 else late
+            out.append(game("a", "b", seed, "attacker" if winner == "a" else "defender"))
+        return out
+
+    first = ladder.standings(games(late="b", early="a"))
+    second = ladder.standings(games(late="a", early="b"))
+    for st, wins in ((first, 22), (second, 18)):
+        mu = {r.player: r.mu for r in st.ratings}
+        record = {r.player: r.record.wins for r in st.ratings}
+        assert record == {"a": wins, "b": 40 - wins}
+        assert (mu["a"] > mu["b"]) == (wins > 20)
+    gap = {k: {r.player: r.mu for r in st.ratings} for k, st in (("first", first), ("second", second))}
+    assert gap["first"]["a"] - gap["first"]["b"] == pytest.approx(gap["second"]["b"] - gap["second"]["a"], abs=0.5)
+    pairing = first.pairings[0]
+    assert (pairing.player, pairing.total.wins) == ("a", 22)  # told from the better-rated player's side
+
+
 def test_draws_and_games_cut_short_rank_both_players_equal() -> None:
     games = [game("a", "b", s, None, finished=s % 2 == 0) for s in range(1, 11)]
     st = ladder.standings(games)
