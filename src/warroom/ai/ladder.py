@@ -525,8 +525,8 @@ def tables(st: Standings) -> list[TextTable]:
                     ("games", "right"), ("won/drawn/lost", "right")),
         [(label[r.player], f"{r.mu:.1f}", f"{r.interval[0]:.1f} to {r.interval[1]:.1f}", str(r.record.games),
           _record(r.record)) for r in st.ratings],
-        "openskill's Plackett-Luce rating (mu) over the games between different players, ordered by mu - 3 sigma; "
-        "a draw, or a game cut short, ranks both players equal.")
+        "openskill's Plackett-Luce rating (mu) over the games between different players, the mean over orders of "
+        "the games; ordered by mu - 3 sigma; a draw, or a game cut short, ranks both players equal.")
     pairs = TextTable(
         "Pairings", (("scenario", "left"), ("player", "left"), ("opponent", "left"), ("games", "right"),
                      ("won/drawn/lost", "right"), ("win rate (95%)", "right"), ("as first side", "right"),
