@@ -63,8 +63,8 @@ STRENGTHS: dict[str, tuple[str, str]] = {
                                   " stronger than normal, and slower)"),
 }
 """The strengths a person picks in the terminal and the browser, each a player spec. ``hard`` says what the
-ladder has measured of it (docs/ladder.md, benchmarks/search.py): a player choosing it is told it plays as
-``normal`` does, only slower."""
+ladder has measured of it (docs/ladder.md, benchmarks/search.py): a player choosing it is told it has not yet
+been measured stronger than ``normal``, and is slower."""
 
 
 def register_player(name: str, summary: str, factory: Callable[..., Player]) -> None:
