@@ -21,7 +21,7 @@ from warroom.rulesets.company_fire.game.common import Decision, _sp
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.observe import reveal
 from warroom.rulesets.company_fire.game.transport import shake_riders
-from warroom.rulesets.company_fire.rolled import Rolled
+from warroom.core.rolled import Rolled
 
 STATUS_WORD = {"good order": "good_order", "pinned": "pinned", "suppressed": "suppressed", "destroyed": "destroyed"}
 

@@ -1,0 +1,178 @@
+"""A game's kit: everything above its rules that a front end, an AI, the lab, a tool or a learning environment
+needs to know about one game, asked of the kit and never of the game's name.
+
+A full game plugs in twice. Its ruleset registers the game itself (:func:`warroom.core.game.register_game`:
+the rules, the scenarios, the game interface every caller uses). Its kit, a :class:`Kit` declared by a
+per-game adapter package (``warroom/kits/<game>/``) and found through the ``warroom.kits`` entry points (or
+given by :func:`register_kit`, as a test's toy game does), answers everything else: what a side's observation
+says of the board (the turn, who has been lost, what is known of the enemy), the terminal's board, the web
+page's public map, the pictures, the heuristic's tactics, the belief sampler, the learning environments'
+encoder, the fog twins and the umpire's view. A front end asks :func:`kit_of` for a game's kit and calls it;
+none imports a ruleset's internals or compares a game's name (``tests/test_architecture.py`` and the
+import contracts in ``pyproject.toml`` check both).
+
+The kit's parts are imported when first asked for, so a kit costs nothing to find and a part that needs an
+optional extra (the learning environments' Gymnasium) is only imported by the caller that uses it. The
+:class:`Kit` base class gives a plain answer for every part a game does not draw or play in its own way, so
+a third game plays through the CLI, the terminal, the web API and the simulator with a kit of a few lines;
+a part with no plain answer (a heuristic, a belief sampler, an encoder) raises :class:`NotInKit`, which says
+what the game lacks.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Hashable, Mapping
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.errors import UsageError
+
+if TYPE_CHECKING:
+    from warroom.core.game import Game, GameState
+
+KITS_GROUP = "warroom.kits"
+"""The entry point group a kit is declared in: the name is the ruleset's id, the value ``module:KIT``."""
+
+
+class NotInKit(UsageError):
+    """A game's kit has no such part: the message names the game and what it lacks."""
+
+
+class Kit:
+    """One game's parts above its rules. Subclass it per game and override what the game does its own way.
+
+    Every method takes what it reads (the game, a side's observation) and nothing of a state a side may not
+    see; a method returning a module-like part returns an object with the documented functions.
+    """
+
+    ruleset: str = ""
+    """The game's ruleset id, as the game's ``ruleset`` says it."""
+
+    label: str = ""
+    """The game's name as a person reads it."""
+
+    measure: str = "grid"
+    """How the board is measured: ``"grid"`` (spaces, whole numbers) or ``"inches"`` (a table, points in
+    inches). The lab's heat maps and the pictures read it."""
+
+    # --- the play session: what a side's observation says ------------------------------------------------
+
+    def heading(self, obs: Mapping[str, Any]) -> str:
+        """The turn, card or phase and who is to act, in one line."""
+        return f"{obs.get('to_act', '')} to act"
+
+    def phase(self, obs: Mapping[str, Any]) -> tuple[Any, ...]:
+        """A key that changes with each card or phase: a front end draws the board again when it does."""
+        return (obs.get("turn"), obs.get("phase"))
+
+    def enemy_known(self, obs: Mapping[str, Any]) -> frozenset[Any]:
+        """All the side knows of the enemy: undo stops where an action showed the side something new."""
+        return frozenset(json.dumps(e, sort_keys=True, default=str) for e in obs.get("enemy", ()))
+
+    def lost(self, obs: Mapping[str, Any]) -> dict[str, str]:
+        """The side's own units out of the game, each with how it was lost."""
+        return {}
+
+    def decisive(self) -> frozenset[str]:
+        """The hows of :meth:`lost` the end-of-game summary counts as decisive moments."""
+        return frozenset()
+
+    def figures_lost(self, obs: Mapping[str, Any]) -> int | None:
+        """The figures the side has lost, in a game whose units lose them one by one; ``None`` otherwise."""
+        return None
+
+    # --- the front ends' boards and pictures ---------------------------------------------------------------
+
+    def terminal_board(self, game: Game, obs: Mapping[str, Any]) -> Any:
+        """The board as the terminal draws it from ``obs`` (a rich renderable): plainly, the observation."""
+        return json.dumps(obs, indent=1, sort_keys=True, default=str)
+
+    def web_map(self, game: Game) -> dict[str, Any]:
+        """The scenario's public map for the pages to draw a side's observation over (nothing of its hidden
+        set-up): plainly, the game's sides and no terrain."""
+        return {"game": game.ruleset, "scenario": game.scenario_name, "measure": self.measure,
+                "sides": list(game.sides), "terrain": [], "objectives": [], "zones": {}}
+
+    def sight(self, game: Game, obs: Mapping[str, Any], origin: str, target: str) -> dict[str, Any]:
+        """The range and line of sight between two places as ``obs``'s side may know them."""
+        raise NotInKit(f"{game.ruleset} has no line-of-sight query for the pages")
+
+    def picture(self, game: Game, obs: Mapping[str, Any] | None, title: str) -> Any:
+        """The board as a matplotlib figure, from ``obs`` (``None``: the scenario's bare map)."""
+        raise NotInKit(f"warroom draws no picture of a {game.ruleset} board")
+
+    def umpire_observation(self, game: Game, state: GameState) -> dict[str, Any]:
+        """Every side's own units together, in the form of the first side's observation, ``"umpire"`` True."""
+        out = dict(state.observation(game.sides[0]))
+        out["umpire"] = True
+        return out
+
+    def show_scenario(self, game: Game, viewer: str) -> str:
+        """The scenario's briefing as ``viewer`` (a side, ``umpire`` or ``public``) may read it before play."""
+        return f"{game.scenario_name} ({game.ruleset}): {', '.join(game.sides)}"
+
+    # --- the AI ----------------------------------------------------------------------------------------
+
+    def heuristic(self) -> Any:
+        """The heuristic's tactics: a module-like object with ``choose(view, rng, aggression) -> action``."""
+        raise NotInKit(f"the heuristic player has no tactics for {self.ruleset}")
+
+    def belief(self) -> Any:
+        """The belief sampler: ``dealer(view) -> (rng -> GameState)`` and ``reseed(state, rng)``."""
+        raise NotInKit(f"no belief sampler for {self.ruleset}")
+
+    # --- the learning environments and the tools ----------------------------------------------------------
+
+    def encoder(self, game: Game) -> Any:
+        """The learning environments' encoder of a side's observation into planes and a vector."""
+        raise NotInKit(f"no learning environment for {self.ruleset}")
+
+    def fog_twins(self) -> Callable[..., Any] | None:
+        """The fog differential's twin maker (``tools/fog.py``): ``None`` where the game has none."""
+        return None
+
+    def action_text(self, game: Game, action: Hashable) -> str:
+        """An action as a person reads it."""
+        return str(action)
+
+
+_REGISTERED: dict[str, Kit] = {}
+
+
+def register_kit(kit: Kit) -> None:
+    """Declare ``kit`` the kit of its game (a test's toy game; a shipped game declares its kit as an entry
+    point in the ``warroom.kits`` group instead)."""
+    if not kit.ruleset:
+        raise ValueError("a kit names the ruleset it is the kit of")
+    _REGISTERED[kit.ruleset] = kit
+    _declared.cache_clear()
+
+
+@functools.cache
+def _declared() -> dict[str, Kit]:
+    found: dict[str, Kit] = {}
+    for point in entry_points(group=KITS_GROUP):
+        kit = point.load()
+        if not isinstance(kit, Kit):
+            raise TypeError(f"the {KITS_GROUP} entry point {point.name} is not a Kit")
+        found[point.name] = kit
+    found.update(_REGISTERED)
+    return found
+
+
+def kit_of(game: Game | str) -> Kit:
+    """The kit of ``game`` (a game or a ruleset id); a game without one gets the plain :class:`Kit`."""
+    ruleset = game if isinstance(game, str) else game.ruleset
+    kit = _declared().get(ruleset)
+    if kit is None:
+        plain = Kit()
+        plain.ruleset = ruleset
+        return plain
+    return kit
+
+
+def kits() -> dict[str, Kit]:
+    """Every declared kit, by ruleset id."""
+    return dict(sorted(_declared().items()))
