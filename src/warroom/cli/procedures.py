@@ -15,13 +15,15 @@ from rich.table import Table
 from warroom.cli.common import NO_HELP, SEED, console
 from warroom.core import api, registry
 from warroom.core.base_tables import using_base_tables
+from warroom.core.chance import Node
 from warroom.core.errors import UsageError
+from warroom.core.evaluate import Thrower
 from warroom.core.registry import ProcedureSpec, get_procedure
-from warroom.core.ruling import Odds
+from warroom.core.ruling import Odds, percent
 from warroom.present.odds import odds_table
 from warroom.present.procedures import parse_pairs, procedure_help
 
-OPTIONS = "--json, --plot FILE, --trials N, --seed S, --base-tables FILE, --help"
+OPTIONS = "--json, --plot FILE, --trials N, --seed S, --dice FACES|ask (roll), --base-tables FILE, --help"
 """The options of ``odds`` and ``roll``, for the error an unknown one gets."""
 
 
@@ -208,24 +210,64 @@ def _odds_with_progress(spec: ProcedureSpec, values: dict[str, str], trials: int
 @click.argument("procedure", required=False, default="", shell_complete=complete_procedure)
 @click.argument("pairs", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_pair)
 @click.option("--seed", type=SEED, default=None, help="seed of the dice (omit for fresh dice)")
+@click.option("--dice", "dice", default=None, metavar="FACES|ask",
+              help="the dice thrown at the table, in the order thrown (3,6,5,2; d% as 1-100; a card as QH), or "
+                   "'ask' to be asked for each throw as it comes")
 @click.option("--json", "as_json", is_flag=True, help="print the ruling as JSON")
 @click.option("--base-tables", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="your own base-game tables file, in place of warroom's stand-in")
 @click.option("--help", "-h", "show_help", is_flag=True, help="show this help, or a procedure's parameters")
-def roll(procedure: str, pairs: tuple[str, ...], seed: int | None, as_json: bool, base_tables: Path | None,
-         show_help: bool) -> None:
-    """Play PROCEDURE once with real dice and print the ruling.
+def roll(procedure: str, pairs: tuple[str, ...], seed: int | None, dice: str | None, as_json: bool,
+         base_tables: Path | None, show_help: bool) -> None:
+    """Play PROCEDURE once and print the ruling: with warroom's dice, or with the dice thrown at the table.
 
     \b
       warroom roll artillery cover=true --seed 3
       warroom roll rally status=suppressed leader=cc experience=veteran
+      warroom roll group-fire firers=rifle_squad,mmg --dice 6,2,5,1,4,3,6
+      warroom roll artillery --dice ask        asks for each throw: what to throw and why
     """
     if show_help and not procedure:
         click.echo(click.get_current_context().get_help())
         return
     spec, values = _common(procedure, pairs, show_help, "roll")
-    ruling = api.roll(spec.id, values, seed=seed, base_tables=base_tables)
+    if dice is None:
+        ruling = api.roll(spec.id, values, seed=seed, base_tables=base_tables)
+    else:
+        thrown: list[str] | Thrower = _asking(quiet=as_json) if dice.strip().lower() == "ask" else _faces(dice)
+        ruling = api.roll(spec.id, values, seed=seed, base_tables=base_tables, dice=thrown)
     if as_json:
         click.echo(ruling.to_json())
-    else:
-        click.echo(str(ruling))
+        return
+    click.echo(str(ruling))
+    if ruling.at_table:
+        with using_base_tables(spec.ruleset, base_tables):
+            chances = api.odds(spec.id, values).as_dict()
+        if ruling.result in chances:
+            click.echo(f"  Odds of this result: {percent(chances[ruling.result])} ({chances[ruling.result]})")
+
+
+def _faces(text: str) -> list[str]:
+    """``--dice 3,6,5,2`` (commas or spaces between) as the words of each face."""
+    words = [w for w in text.replace(",", " ").split() if w]
+    if not words:
+        raise UsageError("--dice needs the faces thrown, in order (3,6,5,2; d% as 1-100; a card as QH), or 'ask'")
+    return words
+
+
+def _asking(quiet: bool) -> Thrower:
+    """A thrower that asks the person at the table for each throw as the procedure meets it, saying what to throw
+    and what for, and asks again after a face that is not one."""
+
+    def ask(node: Node, label: str) -> tuple[object, ...]:
+        while True:
+            try:
+                answer = click.prompt(node.asking(label), prompt_suffix=": ", err=quiet)
+            except click.Abort:
+                raise UsageError(f"no dice given for the throw the procedure needs ({node.asking(label)})") from None
+            try:
+                return node.faces_from(_faces(answer), label)
+            except UsageError as exc:
+                click.echo(f"  {exc}", err=True)
+
+    return ask

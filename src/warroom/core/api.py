@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import numpy as np
 from warroom.core.base_tables import tables_in_force, using_base_tables
 from warroom.core.chance import Outcome, Resolution, Weights
 from warroom.core.errors import UsageError, check_seed, whole_number
-from warroom.core.evaluate import Cache, enumerate_tree, play, sample_batch
+from warroom.core.evaluate import Cache, FacesGiven, Thrower, enumerate_tree, play, play_thrown, sample_batch
 from warroom.core.registry import ProcedureSpec, get_procedure, get_ruleset
 from warroom.core.ruling import Modifier, Odds, Ruling
 
@@ -175,14 +176,27 @@ def roll(
     seed: int | None = None,
     rng: np.random.Generator | None = None,
     base_tables: str | Path | None = None,
+    dice: Sequence[str] | Thrower | None = None,
     **kw: Any,
 ) -> Ruling:
     """Play the procedure once with real dice and return the explained ruling.
 
     ``seed`` is None (fresh dice) or a whole number from 0; ``rng`` a numpy Generator to throw the dice with
-    instead. Any bad argument raises :class:`UsageError`.
+    instead. ``dice`` takes the dice thrown at the table instead: the faces written down in the order the
+    procedure throws them (``["3", "6", "5", "2"]``; a percentile roll as its number, a card as ``QH``), or a
+    :data:`~warroom.core.evaluate.Thrower` asked for each throw as the procedure meets it; the ruling is the one
+    a generator throwing those faces gives, marked as thrown at the table. Any bad argument raises
+    :class:`UsageError`, the thrown dice's too (a wrong count, a face off the die, a word that is not a number,
+    dice for a procedure that throws none).
     """
     procedure, base_tables = _name(procedure), _base_tables(base_tables)
+    if dice is not None:
+        if seed is not None or rng is not None:
+            raise UsageError("dice thrown at the table take no seed: give the dice or a seed, not both")
+        spec = get_procedure(procedure)
+        with using_base_tables(spec.ruleset, base_tables):
+            values = spec.bind(_merged(params, kw))
+            return thrown(spec, values, dice)
     if base_tables is None and not kw and params is not None:
         spec, values, run = bound_procedure(procedure, params if type(params) is dict else _params(params))
         outcome, resolution = play(run, _generator(seed, rng))
@@ -194,6 +208,18 @@ def roll(
     values = spec.bind(_merged(params, kw))
     outcome, resolution = play(spec.runner(values), _generator(seed, rng))
     return ruling_of(spec, values, outcome, resolution)
+
+
+def thrown(spec: ProcedureSpec, values: Mapping[str, Any], dice: Sequence[str] | Thrower) -> Ruling:
+    """The ruling of ``spec`` with checked parameters ``values``, played with dice thrown at the table."""
+    given = FacesGiven(dice) if isinstance(dice, Sequence) and not isinstance(dice, str) else None
+    thrower = given if given is not None else dice
+    if not callable(thrower):
+        raise UsageError("dice thrown at the table are a list of faces (3,6,5,2) or asked for one throw at a time")
+    outcome, resolution, throws = play_thrown(spec.runner(values), thrower)
+    if given is not None:
+        given.finish(throws)
+    return dataclasses.replace(ruling_of(spec, values, outcome, resolution), at_table=True)
 
 
 _BOUND: dict[Hashable, tuple[ProcedureSpec, dict[str, Any], Callable[[Resolution], Outcome]]] = {}

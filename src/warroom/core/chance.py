@@ -21,6 +21,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 import icepool
 import numpy as np
 
+from warroom.core.errors import UsageError
 from warroom.core.ruling import DiceRoll, Modifier
 
 S = TypeVar("S", bound=Hashable)
@@ -266,31 +267,114 @@ class Node(NamedTuple):
         return str(value)
 
     def throw(self, rng: np.random.Generator) -> tuple[Any, tuple[Any, ...]]:
-        """Throw real dice: the value and the faces that gave it."""
-        if self.kind == "die":
+        """Throw real dice: the value and the faces that gave it (the value is :meth:`read` of the faces)."""
+        kind = self.kind
+        if kind == "die":
             face = int(rng.integers(1, self.args[0] + 1))
             return face, (face,)
+        if kind in ("sum", "successes", "successes_and_ones"):
+            faces: tuple[Any, ...] = tuple(rng.integers(1, self.args[1] + 1, size=self.args[0]).tolist())
+        elif kind == "difference":
+            faces = tuple(int(rng.integers(1, sides + 1)) for sides in self.args)
+        elif kind == "percentile":
+            faces = tuple(int(v) for v in rng.integers(0, 10, size=2))
+        elif kind == "draw":
+            faces = (self.args[0][int(rng.integers(0, len(self.args[0])))],)
+        else:
+            raise ValueError(f"unknown chance node {kind}")
+        return self.read(faces), faces
+
+    def read(self, faces: Sequence[Any]) -> Any:
+        """The value ``faces`` come to: a die's face; a pool's total, hits, or hits and ones; an opposed roll's
+        first die less the second; a percentile roll's tens and units, 00 read as 100; a card drawn, or its
+        reading. A throw's value is always the reading of its faces, whoever threw them."""
+        kind = self.kind
+        if kind == "die":
+            return faces[0]
+        if kind == "sum":
+            return sum(faces)
+        if kind == "successes":
+            return sum(1 for f in faces if f >= self.args[2])
+        if kind == "successes_and_ones":
+            return sum(1 for f in faces if f >= self.args[2]), sum(1 for f in faces if f == 1)
+        if kind == "difference":
+            return faces[0] - faces[1]
+        if kind == "percentile":
+            value = faces[0] * 10 + faces[1]
+            return value if value else 100
+        if kind == "draw":
+            card, read = faces[0], self.args[1]
+            return card if read is None else read(card)
+        raise ValueError(f"unknown chance node {kind}")
+
+    @property
+    def words(self) -> int:
+        """How many things a person at the table reads off this throw: each die of a pool or an opposed roll,
+        one number (1 to 100) for a percentile roll, one card for a draw."""
         if self.kind in ("sum", "successes", "successes_and_ones"):
-            count, sides = self.args[0], self.args[1]
-            faces = tuple(rng.integers(1, sides + 1, size=count).tolist())
-            if self.kind == "sum":
-                return sum(faces), faces
-            hits = sum(1 for f in faces if f >= self.args[2])
-            if self.kind == "successes":
-                return hits, faces
-            return (hits, sum(1 for f in faces if f == 1)), faces
+            return int(self.args[0])
         if self.kind == "difference":
-            a, b = (int(rng.integers(1, sides + 1)) for sides in self.args)
-            return a - b, (a, b)
-        if self.kind == "percentile":
-            tens, units = (int(v) for v in rng.integers(0, 10, size=2))
-            value = tens * 10 + units
-            return (value if value else 100), (tens, units)
+            return 2
+        return 1
+
+    def asking(self, label: str) -> str:
+        """What a person at the table is asked to throw, and what for: ``throw 3d6 hitting on 5+ for op fire``."""
         if self.kind == "draw":
-            deck, read = self.args
-            card = deck[int(rng.integers(0, len(deck)))]
-            return (card if read is None else read(card)), (card,)
-        raise ValueError(f"unknown chance node {self.kind}")
+            return f"draw a card for {label} ({len(self.args[0])} in the deck)"
+        if self.kind == "percentile":
+            return f"throw d% (a number from 1 to 100, 00 is 100) for {label}"
+        if self.kind == "difference":
+            return f"throw 1d{self.args[0]} then 1d{self.args[1]} for {label}"
+        return f"throw {self.spec} for {label}"
+
+    def faces_from(self, written: Sequence[str], label: str) -> tuple[Any, ...]:
+        """The faces a person wrote down for this throw (:attr:`words` of them), checked: a
+        :class:`ThrownDiceError` that says what this throw needs when a word is not a face of its die, not a
+        number, or not a card still in the deck."""
+        what = self.asking(label)
+        if len(written) != self.words:
+            raise ThrownDiceError(f"{what}: {self.words} {'faces' if self.words > 1 else 'face'} needed, "
+                                  f"{len(written)} given")
+        if self.kind == "draw":
+            deck = self.args[0]
+            try:
+                card = parse_card(written[0])
+            except ValueError as exc:
+                raise ThrownDiceError(f"{what}: {exc}") from None
+            if card not in deck:
+                raise ThrownDiceError(f"{what}: {card} is not in the deck (it has been drawn already, or the deck "
+                                      f"is not a full one)")
+            return (card,)
+        if self.kind == "percentile":
+            number = _whole(written[0], what)
+            if not 1 <= number <= 100 and not (number == 0 and written[0].strip() == "00"):
+                raise ThrownDiceError(f"{what}: {written[0].strip()} is not a percentile roll (1 to 100, 00 is 100)")
+            tens, units = divmod(number % 100, 10)
+            return (tens, units)
+        if self.kind == "die":
+            sides = [self.args[0]]
+        elif self.kind == "difference":
+            sides = list(self.args[:2])
+        else:
+            sides = [self.args[1]] * self.words
+        faces = []
+        for word, die in zip(written, sides, strict=True):
+            face = _whole(word, what)
+            if not 1 <= face <= die:
+                raise ThrownDiceError(f"{what}: {face} is not a face of a d{die} (1 to {die})")
+            faces.append(face)
+        return tuple(faces)
+
+
+class ThrownDiceError(UsageError):
+    """Dice written down at the table that are not what the throw needs: the message says what it needs."""
+
+
+def _whole(word: str, what: str) -> int:
+    text = word.strip()
+    if not text.isdigit() or len(text) > 3:
+        raise ThrownDiceError(f"{what}: '{text}' is not a number")
+    return int(text)
 
 
 class ChanceSource(abc.ABC):

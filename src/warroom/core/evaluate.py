@@ -17,13 +17,23 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from warroom.core.chance import Card, ChanceSource, Distribution, Node, Outcome, Process, Resolution, Weights
+from warroom.core.chance import (
+    Card,
+    ChanceSource,
+    Distribution,
+    Node,
+    Outcome,
+    Process,
+    Resolution,
+    ThrownDiceError,
+    Weights,
+)
 from warroom.core.ruling import DiceRoll
 
 Run = Callable[[Resolution], Any]
@@ -181,12 +191,7 @@ class _Play(ChanceSource):
     def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
         value, faces = node.throw(self.rng)
         if resolution.explain:
-            if node.kind == "draw":
-                faces = tuple(str(card) for card in faces)
-                value_kept = str(value) if isinstance(value, Card) else value
-            else:
-                value_kept = value
-            resolution.record_dice(DiceRoll(label, node.spec, faces, value_kept, node.describe(value)))
+            _record(node, label, value, faces, resolution)
         return value
 
     def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:
@@ -206,10 +211,78 @@ class _Play(ChanceSource):
         return None, state
 
 
+def _record(node: Node, label: str, value: Any, faces: tuple[Any, ...], resolution: Resolution) -> None:
+    """The dice of one throw, kept in the resolution's ruling as they were thrown."""
+    if node.kind == "draw":
+        faces = tuple(str(card) for card in faces)
+        value = str(value) if isinstance(value, Card) else value
+    resolution.record_dice(DiceRoll(label, node.spec, faces, value, node.describe(value)))
+
+
+Thrower = Callable[[Node, str], tuple[Any, ...]]
+"""Where thrown dice come from: given a throw (its node, and its label as a ruling names it), the faces a person
+threw for it (checked by :meth:`Node.faces_from`)."""
+
+
+class _Thrown(_Play):
+    """Reads the faces of every throw from a :data:`Thrower` (dice thrown at the table) instead of a generator:
+    the same procedure, the same readings of the faces, so the same faces give the same ruling."""
+
+    def __init__(self, thrower: Thrower) -> None:
+        self.thrower = thrower
+        self.throws = 0
+
+    def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
+        faces = self.thrower(node, label)
+        self.throws += 1
+        value = node.read(faces)
+        if resolution.explain:
+            _record(node, label, value, faces, resolution)
+        return value
+
+
+class FacesGiven:
+    """A :data:`Thrower` over faces written down in advance, in the order the procedure throws them (``3,6,5,2``:
+    a die's face, each die of a pool, a percentile roll's number, a card such as ``QH``); :meth:`finish` says
+    when some were left over."""
+
+    def __init__(self, written: Sequence[str]) -> None:
+        self.written = [w.strip() for w in written]
+        self.used = 0
+
+    def __call__(self, node: Node, label: str) -> tuple[Any, ...]:
+        left = self.written[self.used:]
+        if len(left) < node.words:
+            given = ", ".join(self.written) or "none"
+            raise ThrownDiceError(f"too few dice: next the procedure must {node.asking(label)}, "
+                                  f"{node.words} {'faces' if node.words > 1 else 'face'}, but only "
+                                  f"{len(left)} {'is' if len(left) == 1 else 'are'} left of those given ({given})")
+        faces = node.faces_from(left[:node.words], label)
+        self.used += node.words
+        return faces
+
+    def finish(self, throws: int) -> None:
+        extra = self.written[self.used:]
+        if extra and not throws:
+            raise ThrownDiceError("this procedure throws no dice with these parameters, so it takes no --dice")
+        if extra:
+            raise ThrownDiceError(f"too many dice: the procedure threw {self.used} "
+                                  f"{'face' if self.used == 1 else 'faces'} in all; left over: {', '.join(extra)}")
+
+
 def play(run: Run, rng: np.random.Generator, explain: bool = True) -> tuple[Outcome, Resolution]:
     """Run once with real dice; returns what the run returned and its resolution."""
     resolution = Resolution(_Play(rng), explain=explain)
     return run(resolution), resolution
+
+
+def play_thrown(run: Run, thrower: Thrower, explain: bool = True) -> tuple[Outcome, Resolution, int]:
+    """Run once with dice thrown at the table, each throw's faces asked of ``thrower`` as the run meets it
+    (a later throw may depend on an earlier one); returns what the run returned, its resolution and the number
+    of throws."""
+    source = _Thrown(thrower)
+    resolution = Resolution(source, explain=explain)
+    return run(resolution), resolution, source.throws
 
 
 class _Branch(Exception):

@@ -1,4 +1,4 @@
-"""Company Fire's dice in play: a procedure played for the game, its explained ruling worded when first read.
+"""A game's dice in play: a procedure played for the game, its explained ruling worded when first read.
 
 docs/architecture.md "Rulings": every resolution gives the procedure, the rule it applies, its inputs, each
 modifier with value and source, the dice and the result, and reads as an umpire would say it. A game's

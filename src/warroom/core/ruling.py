@@ -105,9 +105,13 @@ class Ruling:
     after: dict[str, Any] = field(default_factory=dict)
     style: str = "table"
     """``table`` or ``umpire``: how the ruling ends (its ruleset's ``rulings``)."""
+    at_table: bool = False
+    """Whether the dice were thrown at the table (read from the players' own dice) rather than by warroom."""
 
     def __str__(self) -> str:
         lines = [f"{self.title} \u2014 {self.rule}"]
+        if self.at_table:
+            lines.append("  (the dice thrown at the table)")
         lines += [f"  {s}" for s in self.steps if s]
         if self.style == "umpire":
             said = self.result[:1].upper() + self.result[1:]
@@ -133,6 +137,7 @@ class Ruling:
             "row": self.row,
             "result": self.result,
             "after": _jsonable(self.after),
+            **({"dice_thrown": "at the table"} if self.at_table else {}),
             "text": str(self),
         }
 

@@ -5,7 +5,7 @@ A :class:`CFGame` is a scenario bound to the rules; a :class:`CFState` is one po
 a decision (artillery arrival, card draws, the game clock, segments in which the side to act has nothing to
 do), and freezes the result. Every die goes through a registered procedure with the state's own generator, so
 the odds :meth:`CFState.odds` shows and the result applied come from one code path; the ruling that explains a
-roll is worded only when the narration is read (:mod:`warroom.rulesets.company_fire.rolled`).
+roll is worded only when the narration is read (:mod:`warroom.core.rolled`).
 
 The modules, from the bottom up; each imports only modules above it in this list:
 

@@ -15,11 +15,11 @@ from typing import Any, cast
 
 import numpy as np
 
+from warroom.core.rolled import Rolled, roll_for_play
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.common import REACTION, Decision, LogLine, MineState, UnitState, _other, _sp
 from warroom.rulesets.company_fire.game.rules import _Rules
 from warroom.rulesets.company_fire.game.state import CFState
-from warroom.core.rolled import Rolled, roll_for_play
 
 _UNIT_FIELD = {name: k for k, name in enumerate(UnitState._fields)}
 

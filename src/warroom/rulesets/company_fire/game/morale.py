@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import cast
 
+from warroom.core.rolled import Rolled
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.common import Decision, _sp
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.observe import reveal
 from warroom.rulesets.company_fire.game.transport import shake_riders
-from warroom.core.rolled import Rolled
 
 STATUS_WORD = {"good order": "good_order", "pinned": "pinned", "suppressed": "suppressed", "destroyed": "destroyed"}
 
