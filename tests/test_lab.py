@@ -344,7 +344,7 @@ def test_a_local_ray_joins_one_already_running_here(monkeypatch: pytest.MonkeyPa
             if "_system_config" in kwargs:
                 raise ValueError("When connecting to an existing cluster, _system_config must not be provided.")
 
-    monkeypatch.setattr(lab_run, "_ray", lambda: Running)
+    monkeypatch.setattr(lab_run, "_ray", lambda **_: Running)
     lab_run.start_local_ray()
     assert calls[0]["_system_config"] == {"worker_niceness": os.nice(0)}
     assert "_system_config" not in calls[1] and "num_cpus" not in calls[1]
@@ -355,6 +355,6 @@ def test_a_local_ray_joins_one_already_running_here(monkeypatch: pytest.MonkeyPa
             raise ValueError("When connecting to an existing cluster, _system_config must not be provided.") \
                 if "_system_config" in kwargs else ConnectionError("the GCS did not answer")
 
-    monkeypatch.setattr(lab_run, "_ray", lambda: Broken)
+    monkeypatch.setattr(lab_run, "_ray", lambda **_: Broken)
     with pytest.raises(UsageError, match="cannot join the Ray instance running on this machine"):
         lab_run.start_local_ray()

@@ -15,9 +15,12 @@ first side's win rate over all pairings, and in each mirror match).
 from __future__ import annotations
 
 import concurrent.futures
+import ctypes
 import functools
 import os
 import signal
+import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -257,16 +260,42 @@ class _Saver:
         self.pending, self.last = [], time.monotonic()
 
 
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the ladder's own process, which stops it."""
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option that has the kernel send a process a signal when its parent ends."""
+
+
+def tie_to_parent(parent: int) -> None:
+    """A worker process leaves Ctrl-C to its parent, which stops it, and ends when its parent ends, however the
+    parent ends (``kill -9`` included), so no worker is left running a game nobody will store: on Linux the
+    kernel sends it SIGKILL when the parent dies (``prctl(PR_SET_PDEATHSIG)``); elsewhere a watchdog thread
+    ends it within a second of seeing itself orphaned. Called first thing in the worker (a pool's initializer,
+    given the parent's pid)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+            _watch_parent(parent)
+    else:
+        _watch_parent(parent)
+    if os.getppid() != parent:  # the parent died before the worker was tied to it
+        os._exit(1)
+
+
+def _watch_parent(parent: int) -> None:
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="warroom-parent-watch", daemon=True).start()
 
 
 def play_on(workers: int, play_one: Callable[[T], R], todo: Sequence[T], keep: Callable[[R], None]) -> None:
     """Play the games (``play_one`` of each of ``todo``, a top-level function) on worker processes, one a task (a
     game is long beside the cost of sending it), handing each game to ``keep`` as it ends; on any error or
     Ctrl-C, the games not begun are dropped and the workers stopped at once."""
-    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, initializer=tie_to_parent,
+                                                  initargs=(os.getpid(),))
     try:
         futures = [pool.submit(play_one, m) for m in todo]
         for future in concurrent.futures.as_completed(futures):

@@ -200,15 +200,18 @@ def _play(store: LabStore, name: str, job: Job, n_games: int, workers: int, back
     """The run's missing games played, with a progress bar (games/s, time left) on a terminal, on stderr."""
     from warroom.lab.run import run_job, todo
 
+    def said(line: str) -> None:
+        click.echo(line, err=True)
+
     if as_json or not sys.stderr.isatty():
-        return run_job(store, name, job, n_games, workers, backend, address)
+        return run_job(store, name, job, n_games, workers, backend, address, said=said)
     tasks, stored = todo(store, name, job, n_games)
     total = n_games * (2 if job.swap_sides else 1)
     columns = (TextColumn(escape(job.scenario)), BarColumn(), MofNCompleteColumn(), _Speed(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("games", total=total, completed=stored)
         done = run_job(store, name, job, n_games, workers, backend, address,
-                       lambda k: bar.update(task, completed=stored + k), tasks=tasks)
+                       lambda k: bar.update(task, completed=stored + k), tasks=tasks, said=bar.console.print)
     done.stored = stored
     return done
 

@@ -9,6 +9,7 @@ run started again plays only what is missing.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import time
@@ -78,9 +79,9 @@ def todo(store: LabStore, name: str, job: Job, games: int) -> tuple[list[Task], 
 
 def run_job(store: LabStore, name: str, job: Job, games: int, workers: int = 1, backend: str = "pool",
             address: str | None = None, progress: Callable[[int], None] | None = None,
-            tasks: Sequence[Task] | None = None) -> RunDone:
+            tasks: Sequence[Task] | None = None, said: Callable[[str], None] | None = None) -> RunDone:
     """Play the games of run ``name`` not stored yet (``games`` seeds, each also swapped when the job says) and
-    store them; ``progress(done)`` after each game."""
+    store them; ``progress(done)`` after each game; ``said`` is told where a Ray cluster joined listens."""
     store.open_run(name, job.options())
     if tasks is None:
         tasks, stored = todo(store, name, job, games)
@@ -92,7 +93,7 @@ def run_job(store: LabStore, name: str, job: Job, games: int, workers: int = 1, 
     try:
         with batch_collector():  # also frozen out of the forked workers' collections: their pages stay shared
             if backend == "ray":
-                play_on_ray(tasks, saver.keep, address)
+                play_on_ray(tasks, saver.keep, address, said)
             elif workers == 1 or len(tasks) <= 1:
                 for task in tasks:
                     saver.keep(play_task(task))
@@ -104,17 +105,34 @@ def run_job(store: LabStore, name: str, job: Job, games: int, workers: int = 1, 
     return done
 
 
-def _ray() -> Any:
+RAY_LOOPBACK = ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+"""The setting under which Ray runs as a single machine's instance, every service it starts (the GCS, the raylet,
+the workers, the runtime-env agent) listening on 127.0.0.1 alone: Ray's default on Linux binds them to every
+interface, with no authentication, for other machines to join. Read by Ray when it is imported, and by the
+processes it starts from their environment."""
+
+
+def _ray(local: bool = False) -> Any:
+    """Ray, imported; ``local``: set first to run an instance of this machine's alone (:data:`RAY_LOOPBACK`)."""
+    if local:
+        name, value = RAY_LOOPBACK
+        os.environ[name] = value
     try:
         import ray
     except ImportError:
         raise UsageError("--backend ray needs Ray: pip install \"warroom[ray]\"") from None
+    if local:
+        from ray._private import ray_constants
+
+        ray_constants.ENABLE_RAY_CLUSTER = False  # Ray imported before the setting was made: read it now
     return ray
 
 
 def check_ray() -> None:
-    """One clear error, before any game, if Ray is not installed."""
-    _ray()
+    """One clear error, before any game, if Ray is not installed (without importing it, which is left to the run:
+    a local instance must be set up before Ray is imported)."""
+    if importlib.util.find_spec("ray") is None:
+        raise UsageError("--backend ray needs Ray: pip install \"warroom[ray]\"")
 
 
 RAY_BATCH = 16
@@ -127,11 +145,11 @@ last tasks to end leave few CPUs idle."""
 
 def start_local_ray(num_cpus: int | None = None) -> None:
     """Start a Ray instance on this machine (every core, or ``num_cpus``), for a run given ``--backend ray``
-    with no ``--address``. Its workers play at this process's priority, as the pool's do: Ray's default
-    (``worker_niceness`` 15, which keeps a cluster node's daemons responsive) would give every other program on
-    the machine the games' CPU first. Where a Ray instance already runs here (``ray start``), Ray joins it, and
-    its workers keep the settings it was started with."""
-    ray = _ray()
+    with no ``--address``, its services listening on 127.0.0.1 only (:data:`RAY_LOOPBACK`). Its workers play at
+    this process's priority, as the pool's do: Ray's default (``worker_niceness`` 15, which keeps a cluster node's
+    daemons responsive) would give every other program on the machine the games' CPU first. Where a Ray instance
+    already runs here (``ray start``), Ray joins it, and its workers keep the settings it was started with."""
+    ray = _ray(local=True)
     quiet: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR, "log_to_driver": False}
     try:
         ray.init(num_cpus=num_cpus, _system_config={"worker_niceness": os.nice(0)}, **quiet)
@@ -142,9 +160,11 @@ def start_local_ray(num_cpus: int | None = None) -> None:
             raise UsageError(f"--backend ray: cannot join the Ray instance running on this machine ({exc})") from None
 
 
-def play_on_ray(tasks: Sequence[Task], keep: Callable[[GameRow], None], address: str | None = None) -> None:
+def play_on_ray(tasks: Sequence[Task], keep: Callable[[GameRow], None], address: str | None = None,
+                said: Callable[[str], None] | None = None) -> None:
     """Play the games as Ray tasks (on the cluster at ``address``, or a local one started here when Ray is not
-    running yet), a batch of games a task, handing each game to ``keep`` as its batch ends."""
+    running yet), a batch of games a task, handing each game to ``keep`` as its batch ends; ``said`` is told in
+    one line where a cluster joined listens."""
     ray = _ray()
     if not ray.is_initialized():
         if address is None and not os.environ.get("RAY_ADDRESS"):
@@ -154,6 +174,9 @@ def play_on_ray(tasks: Sequence[Task], keep: Callable[[GameRow], None], address:
                 ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 raise UsageError(f"--address {address}: cannot join the Ray cluster ({exc})") from None
+            if said is not None:
+                said(f"joined the Ray cluster at {address or os.environ.get('RAY_ADDRESS')} as it was started "
+                     f"(its services listen where it was told to: warroom binds only the instances it starts)")
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     batch = max(1, min(RAY_BATCH, -(-len(tasks) // (RAY_TASKS_PER_CPU * cpus))))
     remote = ray.remote(play_batch)
