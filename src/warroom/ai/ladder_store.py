@@ -18,6 +18,7 @@ from pathlib import Path
 import platformdirs
 
 from warroom.core.errors import UsageError
+from warroom.core.files import database_made_whole
 
 SCHEMA_VERSION = 1
 
@@ -92,10 +93,11 @@ class LadderStore:
             if write:
                 if path.is_dir():
                     raise UsageError(f"--db {path}: is a folder; give a file for the ladder's games")
-                self._conn = sqlite3.connect(path, timeout=30.0)
-                with self._conn:
-                    self._conn.executescript(_SCHEMA)
-                    self._check_version(write=True)
+                with database_made_whole(path, self.close):
+                    self._conn = sqlite3.connect(path, timeout=30.0)
+                    with self._conn:
+                        self._conn.executescript(_SCHEMA)
+                        self._check_version(write=True)
             else:
                 if not path.is_file():
                     raise UsageError(f"--db {path}: no ladder is stored there; play one with 'warroom ladder "
@@ -119,8 +121,12 @@ class LadderStore:
             raise UsageError(f"--db {self.path}: not a ladder file (its games table lacks the ladder's columns); "
                              f"choose another file")
 
+    _conn: sqlite3.Connection
+
     def close(self) -> None:
-        self._conn.close()
+        conn = getattr(self, "_conn", None)  # None when opening failed before the connection was made
+        if conn is not None:
+            conn.close()
 
     def __enter__(self) -> LadderStore:
         return self

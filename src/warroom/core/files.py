@@ -103,6 +103,29 @@ def _umask() -> int:
     return mask
 
 
+SQLITE_SIDE_FILES = ("-journal", "-wal", "-shm")
+"""The files SQLite keeps beside a database while it writes it."""
+
+
+@contextlib.contextmanager
+def database_made_whole(path: Path, close: Callable[[], object]) -> Iterator[None]:
+    """Opening (and perhaps creating) the SQLite database at ``path`` in this block: when the block fails and the
+    file was not there before it, ``close`` is called and the file is removed again with SQLite's side files, so a
+    full disk, a read-only folder or a bad first write never leaves a 0-byte or half-made database behind. A
+    file that was there before is never removed."""
+    existed = path.exists()
+    try:
+        yield
+    except BaseException:
+        if not existed:
+            with contextlib.suppress(Exception):
+                close()
+            for suffix in ("", *SQLITE_SIDE_FILES):
+                with contextlib.suppress(OSError):
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
+        raise
+
+
 def write_text(path: str | os.PathLike[str], text: str, what: str = "file") -> Path:
     """Write ``text`` (UTF-8) to ``path`` whole or not at all; see :func:`writing`."""
     with writing(path, what) as temporary:

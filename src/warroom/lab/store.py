@@ -18,6 +18,7 @@ from typing import Any
 
 from warroom.ai.ladder_store import default_db as ladder_db
 from warroom.core.errors import UsageError
+from warroom.core.files import database_made_whole
 from warroom.lab.job import GameRow
 
 SCHEMA_VERSION = 1
@@ -52,17 +53,26 @@ def default_db() -> Path:
 
 
 def check_writable(path: Path) -> None:
-    """One clear error, before any game, if the file cannot be made or written."""
+    """One clear error, before any game, if the file cannot be made or written (and no file left behind when it
+    was not there before)."""
     if path.is_dir():
         raise UsageError(f"--db {path}: is a folder; give a file for the lab's games")
+    opened: list[sqlite3.Connection] = []
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with sqlite3.connect(path, timeout=30.0) as conn:
-            _check_lab_file(conn, path)
-            conn.executescript(_SCHEMA)
-        conn.close()
+        with database_made_whole(path, lambda: _close_all(opened)):
+            opened.append(sqlite3.connect(path, timeout=30.0))
+            with opened[0] as conn:
+                _check_lab_file(conn, path)
+                conn.executescript(_SCHEMA)
+            conn.close()
     except (OSError, sqlite3.Error) as exc:
         raise UsageError(f"--db {path}: cannot be written ({exc}); choose another file with --db") from None
+
+
+def _close_all(connections: list[sqlite3.Connection]) -> None:
+    for conn in connections:
+        conn.close()
 
 
 def _check_lab_file(conn: sqlite3.Connection, path: Path) -> None:
@@ -79,6 +89,13 @@ class LabStore:
 
     def __init__(self, path: Path, write: bool = True) -> None:
         self.path = path
+        if write:
+            with database_made_whole(path, self.close):
+                self._open(path, write)
+        else:
+            self._open(path, write)
+
+    def _open(self, path: Path, write: bool) -> None:
         try:
             if write:
                 check_writable(path)
@@ -100,8 +117,12 @@ class LabStore:
             raise UsageError(f"--db {path}: {'cannot be written' if write else 'cannot be read'} as a lab file "
                              f"({exc})") from None
 
+    _conn: sqlite3.Connection
+
     def close(self) -> None:
-        self._conn.close()
+        conn = getattr(self, "_conn", None)  # None when opening failed before the connection was made
+        if conn is not None:
+            conn.close()
 
     def __enter__(self) -> LabStore:
         return self

@@ -24,6 +24,7 @@ from typing import Any
 import platformdirs
 
 from warroom.core.errors import UsageError
+from warroom.core.files import database_made_whole
 from warroom.web.errors import Conflict
 
 SCHEMA_VERSION = 1
@@ -94,12 +95,13 @@ class GameStore:
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(_SCHEMA)
-            found = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-            columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
+            with database_made_whole(self.path, self._close_opened):
+                self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10)
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.executescript(_SCHEMA)
+                found = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
         except (OSError, sqlite3.Error) as exc:
             raise UsageError(f"cannot open the games file {self.path}: {exc}") from None
         if not {"id", "seats", "actions", "step"} <= columns:  # another program's file, or a ladder file
@@ -111,6 +113,13 @@ class GameStore:
             raise UsageError(f"{self.path} holds games of schema {found[0]}; this warroom reads schema "
                              f"{SCHEMA_VERSION}: choose another file with --db")
         self._lock = threading.Lock()
+
+    _db: sqlite3.Connection
+
+    def _close_opened(self) -> None:
+        db = getattr(self, "_db", None)  # None when opening failed before the connection was made
+        if db is not None:
+            db.close()
 
     def close(self) -> None:
         with self._lock:
