@@ -22,7 +22,9 @@ visited; with ``prior=auto`` the heuristic's own choice is kept unless another h
 better by more than ``margin``. ``prior=none`` is plain UCT (Kocsis and Szepesvári, counted over the children
 legal in the deal) with no prior and nothing kept.
 
-Options: ``think`` seconds a decision (1.0), or ``iterations`` a fixed budget (0: use ``think``); ``rollout``
+Options: ``think`` CPU seconds a decision (1.0: the search's own thread's processor time, never the clock on the
+wall, so a busy machine slows a decision but does not weaken it), or ``iterations`` a fixed budget (0: use
+``think``); ``rollout``
 actions after the leaf (0: the leaf is evaluated, the fastest); ``reply`` the enemy's answers played before
 evaluating (0); ``c`` the exploration constant (1.0); ``prior`` ``auto`` or ``none``; ``temperature`` of the
 heuristic prior (0.5); ``widen`` visits before a node below the root takes the heuristic's prior (0: never);
@@ -88,7 +90,7 @@ class SearchPlayer:
                  policy: str = "auto", deals: int = 32, prior: str = "auto", margin: float = 0.02,
                  temperature: float = 0.5, widen: int = 0, reply: int = 0) -> None:
         if not think > 0:
-            raise ValueError(f"think={think} is not a number of seconds above 0")
+            raise ValueError(f"think={think} is not a number of CPU seconds above 0")
         if iterations < 0:
             raise ValueError(f"iterations={iterations} is not 0 (use think) or a positive number of iterations")
         if rollout < 0:
@@ -175,12 +177,12 @@ class SearchPlayer:
                 root.prior = kind_prior(legal, weights_of(ruleset))
         side = view.side
         allowed = set(legal)
-        start = time.perf_counter()
+        start = time.thread_time()
         deadline = start + self.think
         n = 0
         budget = self.iterations
         pool: list[GameState] = []
-        while (n < budget) if budget else (n == 0 or time.perf_counter() < deadline):
+        while (n < budget) if budget else (n == 0 or time.thread_time() < deadline):
             if len(pool) < self.deals and len(pool) ** 2 <= n:  # deals grow as the root of the iterations
                 state = deal(rng)
                 if not pool:
@@ -190,7 +192,7 @@ class SearchPlayer:
                 state = reseed(ruleset, pool[n % len(pool)], rng)
             n += 1
             self._iterate(root, state, side, allowed, rng, policy, view.game)
-        self.last = {"iterations": n, "seconds": time.perf_counter() - start,
+        self.last = {"iterations": n, "seconds": time.thread_time() - start,
                      "root": {str(a): (ch.visits, ch.total / ch.visits if ch.visits else 0.0)
                               for a, ch in root.children.items()}}
         if not root.children:
@@ -327,5 +329,5 @@ def _ucb(node: _Node, log_n: float, c: float) -> float:
 def search_player(think: float = 1.0, iterations: int = 0, rollout: int = 0, c: float = 1.0,
                   policy: str = "auto", deals: int = 32, prior: str = "auto", margin: float = 0.02,
                   temperature: float = 0.5, widen: int = 0, reply: int = 0) -> SearchPlayer:
-    """Determinised MCTS over dealt states (think: seconds a decision; iterations: a fixed budget instead)."""
+    """Determinised MCTS over dealt states (think: CPU seconds a decision; iterations: a fixed budget instead)."""
     return SearchPlayer(think, iterations, rollout, c, policy, deals, prior, margin, temperature, widen, reply)

@@ -9,7 +9,7 @@ import click
 from click.shell_completion import CompletionItem
 
 import warroom
-from warroom.cli import ai, demo, games, ladder, play, procedures, rules, scenario, serve, simulate, umpire
+from warroom.cli import ai, demo, games, ladder, match, play, procedures, rules, scenario, serve, simulate, umpire
 from warroom.cli.tables import tables
 from warroom.core.errors import WarroomError
 
@@ -51,7 +51,7 @@ def cli(ctx: click.Context) -> None:
 
 for command in (procedures.rulesets, procedures.procedures, procedures.odds, procedures.roll, rules.rules,
                 scenario.scenario, umpire.umpire, games.playout, simulate.simulate, games.replay, demo.demo, ai.ai,
-                play.play, ladder.ladder, serve.serve):
+                play.play, ladder.ladder, match.match, serve.serve):
     cli.add_command(command)
 cli.add_command(tables)
 

@@ -23,8 +23,9 @@ from warroom.core.game import Game, GameState
 from warroom.sim.playout import play_random
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% with the default ``z``)."""
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% with the default ``z``); ``successes`` may hold halves (a draw
+    as half a win)."""
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
