@@ -59,12 +59,17 @@ _PLAYERS: dict[str, PlayerEntry] = {}
 STRENGTHS: dict[str, tuple[str, str]] = {
     "easy": ("heuristic:slips=0.35", "the heuristic, with deliberate slips"),
     "normal": ("heuristic", "the heuristic"),
-    "hard": ("search:think=1.0", "search ahead over the odds, a second a decision (so far no"
+    "hard": ("search:think=1.0", "search ahead over the odds, a CPU second a decision (so far no"
                                   " stronger than normal, and slower)"),
 }
 """The strengths a person picks in the terminal and the browser, each a player spec. ``hard`` says what the
 ladder has measured of it (docs/ladder.md, benchmarks/search.py): a player choosing it is told it has not yet
 been measured stronger than ``normal``, and is slower."""
+
+
+YARDSTICKS: dict[str, str] = {"normal-v1": "heuristic-v1"}
+"""Names of the frozen yardsticks a strength is measured against (``normal-v1``: ``normal`` as it stood in
+December 2026), read as their player's spec like a strength, but not offered to a person as one."""
 
 
 def register_player(name: str, summary: str, factory: Callable[..., Player]) -> None:
@@ -114,6 +119,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     spec = spec.strip()
     if spec in STRENGTHS:
         spec = STRENGTHS[spec][0]
+    spec = YARDSTICKS.get(spec, spec)
     name, _, rest = spec.partition(":")
     options: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
