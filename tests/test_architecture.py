@@ -106,6 +106,28 @@ def test_the_core_names_no_ruleset() -> None:
         assert all(m.startswith("warroom.core") for m in imported), f"{module} imports {sorted(imported)}"
 
 
+def test_the_front_ends_and_the_play_session_ask_the_kit() -> None:
+    """The web and the terminal stand side by side over the play session (``warroom.play``): the web imports
+    nothing of the terminal, and neither they nor the session import a ruleset's module (a game's parts are its
+    kit's, ``warroom.kits``, or the game interface's) or compare a game's name."""
+    graph = grimp.build_graph("warroom", cache_dir=None)
+    for package in ("warroom.web", "warroom.terminal", "warroom.play"):
+        for module in sorted({package} | graph.find_descendants(package)):
+            imported = graph.find_modules_directly_imported_by(module)
+            internal = sorted(m for m in imported if m.startswith("warroom.rulesets"))
+            assert not internal, f"{module} imports {internal}"
+            if package == "warroom.web":
+                terminal = sorted(m for m in imported if m.startswith("warroom.terminal"))
+                assert not terminal, f"{module} imports {terminal}"
+    named = []
+    for folder in ("web", "terminal", "play"):
+        for path in sorted((SOURCE / folder).rglob("*.py")):
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                if '"company-fire"' in line or '"brigade"' in line or "ruleset ==" in line:
+                    named.append(f"{path.relative_to(SOURCE)}:{n}: {line.strip()}")
+    assert not named, "a game's name is compared:\n" + "\n".join(named)
+
+
 @pytest.mark.parametrize("path", sorted(SOURCE.rglob("*.py")), ids=lambda p: str(p.relative_to(SOURCE)))
 def test_no_module_is_too_long(path: Path) -> None:
     lines = len(path.read_text(encoding="utf-8").splitlines())

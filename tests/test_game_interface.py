@@ -17,7 +17,7 @@ import pytest
 
 from warroom.core import game as game_module
 from warroom.core.errors import UsageError
-from warroom.core.game import GameRecord, ReplayDiffers, load_game, record_of, register_game, replay
+from warroom.core.game import ActionFacts, GameRecord, ReplayDiffers, load_game, record_of, register_game, replay
 from warroom.tools.conformance import check_conformance
 
 ACTIONS = ("advance", "hold")
@@ -92,6 +92,9 @@ class Race:
         if not 0 <= code < len(ACTIONS):
             raise UsageError(f"no action has code {code}")
         return ACTIONS[code]
+
+    def facts_of(self, action: Any) -> ActionFacts:
+        return ActionFacts(kind=str(action), rolls_dice=action == "advance")  # of no unit, on no board
 
 
 @pytest.fixture

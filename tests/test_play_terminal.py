@@ -25,11 +25,13 @@ from warroom import ai
 from warroom.ai import View, player
 from warroom.core.errors import UsageError
 from warroom.core.game import GameRecord, GameState, find_scenario, load_game, replay
+from warroom.core.kit import kit_of
+from warroom.kits.company_fire import terminal as cf_terminal
+from warroom.play import summary
+from warroom.play.session import Session
 from warroom.present.odds import action_odds_lines
 from warroom.sim.playout import random_playout
-from warroom.terminal import board_cf, boards, summary
 from warroom.terminal.screen import CLEAR, Screen
-from warroom.terminal.session import Session
 
 SRC = str(Path(warroom.__file__).parents[1])
 PROMPT = r"(attacker|defender|german|soviet)> "
@@ -320,7 +322,7 @@ def test_each_board_shows_only_its_sides_observation() -> None:
 
     def board(side: str) -> str:
         console = Console(width=160, record=True, file=io.StringIO())
-        console.print(boards.draw(game, state.observation(side)))
+        console.print(kit_of(game).terminal_board(game, state.observation(side)))
         return console.export_text()
 
     defender, attacker = board("defender"), board("attacker")
@@ -389,7 +391,7 @@ def test_against_a_player_the_screen_shows_nothing_the_side_has_not_seen(name: s
     enemy = next(s for s in game.sides if s != side)
     session = Session(game, path, seed, {side: None, enemy: player("random")})
     # (an id that is also a unit type's name, 'sniper', is in the legend of every board: it is not looked for)
-    enemies = {u["id"] for u in session.state.observation(enemy)["units"]} - set(board_cf.SYMBOLS)
+    enemies = {u["id"] for u in session.state.observation(enemy)["units"]} - set(cf_terminal.SYMBOLS)
     out = io.StringIO()
     seen: set[str] = set()
     looked = 0

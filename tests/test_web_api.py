@@ -30,13 +30,13 @@ from hypothesis import strategies as st
 from warroom.ai import register_player, registry
 from warroom.cli.app import cli
 from warroom.core.game import GameRecord, replay, shipped_scenarios
+from warroom.kits.company_fire.sight import sight
 from warroom.rulesets.brigade.game.actions import Fire as BrigadeFire
 from warroom.rulesets.company_fire.game.actions import Action as CFAction
 from warroom.rulesets.company_fire.geometry import range_between
 from warroom.tools.fog import twins
 from warroom.web.app import create_app
 from warroom.web.games import Games
-from warroom.web.sight import sight
 from warroom.web.store import GameStore
 from warroom.web.views import fresh_game, places
 
@@ -465,9 +465,10 @@ def test_each_action_says_where_it_acts(client: TestClient) -> None:
     assert (route["space"], route["via"], route["target"]) == ([0, 6], [[1, 6]], None)
     assert by_text["sq1 moves to 1,6"]["via"] == []
     assert by_text["sq1 fires at 1,1"]["space"] == [1, 1] and by_text["sq1 fires at 1,1"]["dice"]
-    assert places(BrigadeFire("1st", "enemy-2")) == {"space": None, "via": [], "target": "enemy-2"}
-    assert places(CFAction("snipe", "sn", (2, 3), "sq4"))["target"] == "sq4"
-    assert places(CFAction("mount", "sq1", (2, 3), "ht1"))["target"] is None  # a carrier is not a target
+    brigade, cf = fresh_game("brigade", "ponyri"), fresh_game("company-fire", "crossroads_patrol")
+    assert places(brigade, BrigadeFire("1st", "enemy-2")) == {"space": None, "via": [], "target": "enemy-2"}
+    assert places(cf, CFAction("snipe", "sn", (2, 3), "sq4"))["target"] == "sq4"
+    assert places(cf, CFAction("mount", "sq1", (2, 3), "ht1"))["target"] is None  # a carrier is not a target
 
 
 def test_line_of_sight_is_the_rules_on_what_the_side_sees(client: TestClient) -> None:

@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from warroom.core.errors import UsageError, suggest
 from warroom.core.game import Game, GameState
+from warroom.core.kit import kit_of
 from warroom.present.odds import action_odds_lines
 
 UMPIRE = "umpire"
@@ -61,12 +62,10 @@ def board_text(game: Game, state: GameState, side: str | None, width: int = 100)
 
 
 def drawn_text(game: Game, obs: dict[str, Any], width: int = 100) -> str:
-    """The terminal's board (:mod:`warroom.terminal.boards`) drawn from the observation ``obs``, as plain text."""
-    from warroom.terminal import boards
-
+    """The terminal's board (the game kit's ``terminal_board``) drawn from the observation ``obs``, as plain text."""
     out = io.StringIO()
     Console(file=out, width=width, color_system=None, highlight=False, soft_wrap=False).print(
-        boards.draw(game, obs))
+        kit_of(game).terminal_board(game, obs))
     return out.getvalue().rstrip("\n")
 
 
@@ -79,9 +78,7 @@ def picture_folder(every: int, folder: Path) -> Path:
 
 
 def board_phase(game: Game, state: GameState, side: str | None) -> tuple[Any, ...]:
-    from warroom.terminal import boards
-
-    return boards.phase(game, observation_of(game, state, side))
+    return kit_of(game).phase(observation_of(game, state, side))
 
 
 def _sentence(line: str) -> str:

@@ -42,9 +42,9 @@ def play(scenario_name: str, side: str | None, opponent: str, ruleset: str | Non
     from warroom.ai import player
     from warroom.core.files import target
     from warroom.core.game import GameRecord, find_scenario, load_game
+    from warroom.play.session import Session
     from warroom.sim.playout import collect_young_seldom, freeze_heap_once
     from warroom.terminal.screen import Screen
-    from warroom.terminal.session import Session
 
     if save_to is not None:
         target(save_to, "game record")  # an unusable path is refused before the game starts

@@ -72,6 +72,29 @@ class GameState(Protocol):
         """What the last action did, as ``side`` may read it (``None``: all of it, as the umpire sees it)."""
 
 
+@dataclass(frozen=True)
+class ActionFacts:
+    """What an action is, as data its game declares (:meth:`Game.facts_of`), so that a front end or the play
+    session never probes an action's fields: read from the action alone (a side's own legal action), never from
+    a state.
+
+    ``unit`` is the unit the action is of (the one acting, calling for fire, or the battery firing), ``target``
+    the enemy unit it aims at, ``space`` the grid space it acts on or goes to (a game on a grid) and ``point``
+    the point on the table in inches (a game measured in inches), ``route`` the spaces or points it passes
+    through on its way there, in order. ``rolls_dice`` is False for an action that never throws a die (its odds,
+    ``state.odds(action)``, are empty in every position), True for one that does or may (a move is rolled for
+    only where its path crosses such ground); a game that cannot tell leaves it True. ``kind`` is a short stable
+    word for what the action does (``move``, ``fire``, ``pivot``, ``end`` ...)."""
+
+    kind: str = ""
+    unit: str | None = None
+    target: str | None = None
+    space: tuple[int, ...] | None = None
+    point: tuple[float, float] | None = None
+    route: tuple[tuple[float, ...], ...] = ()
+    rolls_dice: bool = True
+
+
 class Game(Protocol):
     """A ruleset bound to a scenario."""
 
@@ -94,6 +117,9 @@ class Game(Protocol):
 
     def decode(self, code: int) -> Hashable:
         """The action with that code; raises :class:`UsageError` for an unknown code."""
+
+    def facts_of(self, action: Hashable) -> ActionFacts:
+        """What ``action`` is (:class:`ActionFacts`): its unit, target, place, route, and whether it rolls dice."""
 
 
 GameLoader = Callable[[Path], Game]

@@ -95,8 +95,11 @@ class Kit:
         return {"game": game.ruleset, "scenario": game.scenario_name, "measure": self.measure,
                 "sides": list(game.sides), "terrain": [], "objectives": [], "zones": {}}
 
-    def sight(self, game: Game, obs: Mapping[str, Any], origin: str, target: str) -> dict[str, Any]:
-        """The range and line of sight between two places as ``obs``'s side may know them."""
+    def sight(self, game: Game, obs: Mapping[str, Any], origin: str | None, target: str | None) -> dict[str, Any]:
+        """The range and line of sight from ``origin`` to ``target`` (places as the page writes them, ``x,y`` for
+        a grid's spaces; ``None`` where the request gave none) as ``obs``'s side may know them: ``{"range",
+        "clear", "why"}``. One clear error (a :class:`~warroom.core.errors.UsageError`, which the web API answers
+        400) for a place badly written, or for a game that answers no such query."""
         raise NotInKit(f"{game.ruleset} has no line-of-sight query for the pages")
 
     def picture(self, game: Game, obs: Mapping[str, Any] | None, title: str) -> Any:

@@ -18,10 +18,10 @@ from rich.markup import escape
 from rich.text import Text
 
 from warroom.core.errors import UsageError
+from warroom.core.kit import kit_of
+from warroom.play.session import Session
+from warroom.play.summary import summary_lines
 from warroom.present.odds import action_odds_lines
-from warroom.terminal import boards
-from warroom.terminal.session import Session
-from warroom.terminal.summary import summary_lines
 
 HELP = """Choose an action by its number, or type its text (the start of it is enough when only one action
 begins so). Commands:
@@ -43,15 +43,6 @@ ANY = "any unit"
 """The heading of the actions that are of no one unit (end a segment or phase, hold fire, ...)."""
 
 
-def unit_of(action: Hashable) -> str:
-    """The unit an action is of: the one acting, calling for fire, or the battery firing; "" for none."""
-    for name in ("unit", "caller", "battery"):
-        value = getattr(action, name, None)
-        if isinstance(value, str) and value:
-            return value
-    return ""
-
-
 class Leave(Exception):
     """The person left the game (quit, or the input ended)."""
 
@@ -68,6 +59,7 @@ class Screen:
         self.opponent = opponent or ", ".join(repr(p) for p in session.players.values() if p is not None)
         self.command = command
         self.game = session.game
+        self.kit = kit_of(session.game)
         self.pending: dict[str, list[tuple[int, str | None, list[str]]]] = {
             s: [(len(session.steps), None, session.state.narration(s))] for s in session.people}
         """For each person, what it has not read yet: (the position's number, who acted, the narration)."""
@@ -101,8 +93,8 @@ class Screen:
 
     def draw(self, side: str) -> None:
         obs = self.session.observation(side)
-        self.console.print(boards.draw(self.game, obs))
-        self.drawn = boards.phase(self.game, obs)
+        self.console.print(self.kit.terminal_board(self.game, obs))
+        self.drawn = self.kit.phase(obs)
 
     def flush(self, side: str) -> None:
         """What happened since the side last looked, as it reads it."""
@@ -118,10 +110,11 @@ class Screen:
         self.pending[side] = []
 
     def groups(self) -> list[tuple[str, list[tuple[int, Hashable]]]]:
-        """The side's legal actions by the unit each is of (those of no one unit first), numbered from 1."""
+        """The side's legal actions by the unit each is of (the game's ``facts_of``: the one acting, calling for
+        fire, or the battery firing; those of no one unit first), numbered from 1."""
         by_unit: dict[str, list[Hashable]] = {}
         for action in self.session.state.legal_actions():
-            by_unit.setdefault(unit_of(action), []).append(action)
+            by_unit.setdefault(self.game.facts_of(action).unit or "", []).append(action)
         order = sorted(by_unit, key=lambda u: u != "")
         out, n = [], 1
         for unit in order:
@@ -288,7 +281,7 @@ class Screen:
             self.viewer, self.drawn, self.listed = side, None, False
         obs = self.session.observation(side)
         self.flush(side)
-        if boards.phase(self.game, obs) != self.drawn:
+        if self.kit.phase(obs) != self.drawn:
             self.draw(side)
         if not self.listed:
             self.show_actions(side)

@@ -1,5 +1,5 @@
-"""The games of ``warroom serve``: each a :class:`~warroom.terminal.session.Session` (the game as its record holds
-it, undo, the opponent's moves), kept in the games file and reached through a seat's token.
+"""The games of ``warroom serve``: each a :class:`~warroom.play.session.Session` (the game as its record holds it,
+undo, the opponent's moves), kept in the games file and reached through a seat's token.
 
 A game is built lazily from its row (:mod:`.store`) by replaying its action codes, so a server started again
 goes on with every game where its last acknowledged action left it. Every change (a person's action, an undo,
@@ -34,11 +34,10 @@ from typing import Any
 from warroom.ai import Seen, View, player, plays
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
-from warroom.rulesets.company_fire.board import Board
-from warroom.terminal.session import Session
-from warroom.terminal.summary import summary_lines
+from warroom.core.kit import kit_of
+from warroom.play.session import Session
+from warroom.play.summary import summary_lines
 from warroom.web.errors import Conflict, Forbidden, NotFound, Refused
-from warroom.web.sight import parse_space, sight
 from warroom.web.store import GameStore, Seat, StoredGame, new_row
 from warroom.web.views import action_odds, bound_game, fresh_game, plain, scenario_path, side_view, title_of
 
@@ -82,7 +81,8 @@ class Live:
     """The session no longer matches the file (a write failed): the game is built again from the file."""
     subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue[Event | None]]] = field(default_factory=list)
     summary: list[str] | None = None
-    """The finished game's summary (the terminal's: result, losses, decisive moments), worked out once."""
+    """The finished game's summary (:mod:`warroom.play.summary`: result, losses, decisive moments), worked out
+    once."""
 
     @property
     def ai_to_act(self) -> bool:
@@ -298,7 +298,7 @@ class Games:
 
     @staticmethod
     def _summary(live: Live) -> list[str] | None:
-        """At the end, the game's summary as the terminal gives it: the result and why, each side's losses and the
+        """At the end, the game's summary as both front ends give it: the result and why, each side's losses and the
         decisive moments (the game is over: nothing is hidden any more, as in the replay's umpire's view)."""
         s = live.session
         if not s.over():
@@ -321,15 +321,12 @@ class Games:
 
     def sight(self, game_id: str, token: str | None, side: str | None, frm: str | None,
               to: str | None) -> dict[str, Any]:
-        """Line of sight and range from space ``frm`` to ``to`` (``x,y``) on what the side sees (:mod:`sight`)."""
+        """Line of sight and range from ``frm`` to ``to`` (a grid's spaces, ``x,y``) on what the side sees: the game
+        kit's ``sight``; a game that answers none, or a place badly written, is one clear refusal (400)."""
         with self._locked(game_id) as live:
             _, side = self._side(live, token, side)
-            board = getattr(live.game, "board", None)
-            if not isinstance(board, Board):
-                raise UsageError(f"line of sight is answered for Company Fire's spaces, not for a "
-                                 f"{live.game.ruleset} game (the Brigade table's distances are measured on the page)")
-            a, b = parse_space(frm, board, "from"), parse_space(to, board, "to")
-            return sight(board, View(live.game, live.session.state, side).observation, a, b)
+            game = live.game
+            return kit_of(game).sight(game, View(game, live.session.state, side).observation, frm, to)
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The game's record, once it is over (before, it would show a side the enemy's actions)."""

@@ -1,10 +1,11 @@
 """What the browser is sent of a game: one side's view as JSON, the odds of one of its actions, the scenarios.
 
 :func:`side_view` is the one function that turns a position into what a side is sent: its observation
-(``state.observation(side)``), the narration it read of each action, its legal actions with their codes and
-whether they roll dice, whose turn it is and the result. It reads nothing else of the state, so twins of a
-position that differ only in what the side cannot know give the same bytes (fog of war as a rule, docs/rulings.md
-CF-125 ... CF-130, seed 004 "Detection"; ``tests/test_web_api.py`` checks it through the endpoint).
+(``state.observation(side)``), the narration it read of each action, its legal actions with their codes, whether
+they roll dice and what they are (``game.facts_of``: the unit, where they act), whose turn it is and the result.
+It reads nothing else of the state, so twins of a position that differ only in what the side cannot know give the
+same bytes (fog of war as a rule, docs/rulings.md CF-125 ... CF-130, seed 004 "Detection";
+``tests/test_web_api.py`` checks it through the endpoint).
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ from typing import Any
 
 from warroom.ai import STRENGTHS, Seen, available
 from warroom.core.errors import UsageError, suggest
-from warroom.core.game import Game, GameState, games, load_game, shipped_scenarios
+from warroom.core.game import ActionFacts, Game, GameState, games, load_game, shipped_scenarios
 from warroom.present.odds import action_odds_lines
-from warroom.terminal.screen import unit_of
 from warroom.web.errors import NotFound
 
 
@@ -35,8 +35,7 @@ def side_view(game: Game, state: GameState, side: str, history: Sequence[Seen]) 
     over = state.is_terminal()
     to_act = None if over else state.to_act
     my_turn = to_act == side
-    actions = [{"code": game.encode(a), "text": str(a), "unit": unit_of(a), "dice": bool(state.odds(a)),
-                **places(a)} for a in state.legal_actions()] if my_turn else []
+    actions = [_action(game, state, a) for a in state.legal_actions()] if my_turn else []
     log = [{"step": n, "by": seen.by or "", "text": None if seen.action is None else str(seen.action),
             "narration": list(seen.narration)} for n, seen in enumerate(history)]
     return {"side": side, "step": len(history) - 1, "to_act": to_act, "my_turn": my_turn, "over": over,
@@ -44,25 +43,27 @@ def side_view(game: Game, state: GameState, side: str, history: Sequence[Seen]) 
             "log": log, "actions": actions}
 
 
-TARGET_KINDS = frozenset({"snipe", "at_fire", "op_fire"})
-"""Company Fire's kinds whose ``other`` is the enemy unit aimed at (a mount's ``other`` is the carrier, a
-sacrifice's the leader: not targets)."""
+def places(game: Game, action: Hashable) -> dict[str, Any]:
+    """Where an action acts, read from what its game says the action is (``game.facts_of``: the side's own legal
+    action, so nothing hidden): the space it names (``[x, y]``: where a move goes, what a fire or a mission aims
+    at; Company Fire, CF-120), the spaces a move passes through on its way in order (``via``), and the enemy unit
+    it aims at (``target``: a Brigade fire's or request's company, a Company Fire snipe's or anti-tank fire's
+    unit); ``None`` and ``[]`` where it names none. The page acts on the map with them (click a unit, then a space
+    or a target)."""
+    return _places(game.facts_of(action))
 
 
-def places(action: Hashable) -> dict[str, Any]:
-    """Where an action acts, read from the action alone (the side's own legal action, so nothing hidden): the
-    space it names (``[x, y]``: where a move goes, what a fire or a mission aims at; Company Fire, CF-120), the
-    spaces a move passes through on its way in order (``via``), and the enemy unit it aims at (``target``: a
-    Brigade fire's or request's company, a Company Fire snipe's or anti-tank fire's unit); ``None`` and ``[]``
-    where it names none. The page acts on the map with them (click a unit, then a space or a target)."""
-    space = getattr(action, "space", None)
-    via = getattr(action, "via", ())
-    target = getattr(action, "target", None)
-    if not isinstance(target, str) and getattr(action, "kind", None) in TARGET_KINDS:
-        target = getattr(action, "other", None)
-    return {"space": [int(v) for v in space] if isinstance(space, tuple) else None,
-            "via": [[int(v) for v in w] for w in via] if isinstance(via, tuple) else [],
-            "target": target if isinstance(target, str) and target else None}
+def _places(facts: ActionFacts) -> dict[str, Any]:
+    return {"space": None if facts.space is None else [int(v) for v in facts.space],
+            "via": [[int(v) for v in w] for w in facts.route], "target": facts.target}
+
+
+def _action(game: Game, state: GameState, action: Hashable) -> dict[str, Any]:
+    """One legal action as the side to act is sent it: its code and text, the unit it is of, whether it rolls
+    dice (its odds are worked out only for a kind that may), and where it acts (:func:`places`)."""
+    facts = game.facts_of(action)
+    return {"code": game.encode(action), "text": str(action), "unit": facts.unit or "",
+            "dice": facts.rolls_dice and bool(state.odds(action)), **_places(facts)}
 
 
 def exact(p: Fraction) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.kit import Kit
+from warroom.core.kit import Kit, NotInKit
+from warroom.kits.brigade import facts
 
 if TYPE_CHECKING:
     from warroom.core.game import Game, GameState
@@ -17,39 +18,40 @@ class BrigadeKit(Kit):
     measure = "inches"
 
     def heading(self, obs: Mapping[str, Any]) -> str:
-        from warroom.terminal import board_brigade
-
-        return board_brigade.heading(dict(obs))
+        return facts.heading(obs)
 
     def phase(self, obs: Mapping[str, Any]) -> tuple[Any, ...]:
-        from warroom.terminal import board_brigade
-
-        return tuple(board_brigade.phase(dict(obs)))
+        return facts.phase(obs)
 
     def enemy_known(self, obs: Mapping[str, Any]) -> frozenset[Any]:
-        from warroom.terminal import board_brigade
-
-        return frozenset(board_brigade.enemy_known(dict(obs)))
+        return facts.enemy_known(obs)
 
     def lost(self, obs: Mapping[str, Any]) -> dict[str, str]:
-        from warroom.terminal import board_brigade
-
-        return dict(board_brigade.lost(dict(obs)))
+        return facts.lost(obs)
 
     def decisive(self) -> frozenset[str]:
-        from warroom.terminal import board_brigade
-
-        return frozenset(board_brigade.DECISIVE)
+        return facts.DECISIVE
 
     def figures_lost(self, obs: Mapping[str, Any]) -> int | None:
-        from warroom.terminal import board_brigade
-
-        return int(board_brigade.figures_lost(dict(obs)))
+        return facts.figures_lost(obs)
 
     def terminal_board(self, game: Game, obs: Mapping[str, Any]) -> Any:
-        from warroom.terminal import board_brigade
+        from warroom.kits.brigade import terminal
 
-        return board_brigade.draw(game, dict(obs))
+        return terminal.draw(game, dict(obs))
+
+    # --- the web pages: the public map (kits/brigade/web.py); no line-of-sight query ------------------------
+
+    def web_map(self, game: Game) -> dict[str, Any]:
+        from warroom.kits.brigade.web import web_map
+
+        return web_map(game)
+
+    def sight(self, game: Game, obs: Mapping[str, Any], origin: str | None, target: str | None) -> dict[str, Any]:
+        raise NotInKit(f"line of sight is answered for Company Fire's spaces, not for a {game.ruleset} game (the "
+                       "Brigade table's distances are measured on the page)")
+
+    # ---------------------------------------------------------------------------------------------------
 
     def picture(self, game: Game, obs: Mapping[str, Any] | None, title: str) -> Any:
         from warroom.present.board_map import board_figure

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.kit import Kit
+from warroom.kits.company_fire import facts
 
 if TYPE_CHECKING:
     from warroom.core.game import Game, GameState
@@ -17,34 +18,38 @@ class CompanyFireKit(Kit):
     measure = "grid"
 
     def heading(self, obs: Mapping[str, Any]) -> str:
-        from warroom.terminal import board_cf
-
-        return board_cf.heading(dict(obs))
+        return facts.heading(obs)
 
     def phase(self, obs: Mapping[str, Any]) -> tuple[Any, ...]:
-        from warroom.terminal import board_cf
-
-        return tuple(board_cf.phase(dict(obs)))
+        return facts.phase(obs)
 
     def enemy_known(self, obs: Mapping[str, Any]) -> frozenset[Any]:
-        from warroom.terminal import board_cf
-
-        return frozenset(board_cf.enemy_known(dict(obs)))
+        return facts.enemy_known(obs)
 
     def lost(self, obs: Mapping[str, Any]) -> dict[str, str]:
-        from warroom.terminal import board_cf
-
-        return dict(board_cf.lost(dict(obs)))
+        return facts.lost(obs)
 
     def decisive(self) -> frozenset[str]:
-        from warroom.terminal import board_cf
-
-        return frozenset(board_cf.DECISIVE)
+        return facts.DECISIVE
 
     def terminal_board(self, game: Game, obs: Mapping[str, Any]) -> Any:
-        from warroom.terminal import board_cf
+        from warroom.kits.company_fire import terminal
 
-        return board_cf.draw(game, dict(obs))
+        return terminal.draw(game, dict(obs))
+
+    # --- the web pages: the public map and the line of sight (kits/company_fire/web.py, sight.py) -------
+
+    def web_map(self, game: Game) -> dict[str, Any]:
+        from warroom.kits.company_fire.web import web_map
+
+        return web_map(game)
+
+    def sight(self, game: Game, obs: Mapping[str, Any], origin: str | None, target: str | None) -> dict[str, Any]:
+        from warroom.kits.company_fire.sight import sight_between
+
+        return sight_between(game, dict(obs), origin, target)
+
+    # ---------------------------------------------------------------------------------------------------
 
     def picture(self, game: Game, obs: Mapping[str, Any] | None, title: str) -> Any:
         from warroom.present.board_map import board_figure

@@ -8,8 +8,10 @@ from typing import Any
 import numpy as np
 
 from warroom.core.errors import UsageError, check_seed
+from warroom.core.game import ActionFacts
 from warroom.rulesets.brigade.game.codes import Codec
 from warroom.rulesets.brigade.game.common import SPOTTED, U, _pt
+from warroom.rulesets.brigade.game.faces import facts_of
 from warroom.rulesets.brigade.game.odds import odds
 from warroom.rulesets.brigade.game.play import Builder, apply
 from warroom.rulesets.brigade.game.rules import Context
@@ -83,3 +85,6 @@ class BrigadeGame:
         if isinstance(code, bool) or not isinstance(code, int):
             raise UsageError(f"an action's code is a whole number (game.encode(action)), not {type(code).__name__}")
         return self.codec.decode(code)
+
+    def facts_of(self, action: Hashable) -> ActionFacts:
+        return facts_of(action)

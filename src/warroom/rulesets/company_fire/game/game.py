@@ -18,11 +18,13 @@ from typing import Any
 import numpy as np
 
 from warroom.core.errors import UsageError, check_seed
+from warroom.core.game import ActionFacts
 from warroom.core.rule_uses import register_rule_use
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.base import GameBase, _rng_state
 from warroom.rulesets.company_fire.game.common import ROLES, MineState, UnitState
 from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.faces import facts_of
 from warroom.rulesets.company_fire.game.observe import _observation
 from warroom.rulesets.company_fire.game.odds import _odds
 from warroom.rulesets.company_fire.game.play import advance, resolve
@@ -46,6 +48,9 @@ class CFGame(GameBase):
 
     def decode(self, code: int) -> Action:
         return self.codes.decode(code)
+
+    def facts_of(self, action: Hashable) -> ActionFacts:
+        return facts_of(action)
 
     # states -----------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
-"""Line of sight and range between two spaces of a Company Fire game, as one side may know them (issue 17, "The
-game page": "hovering a target shows line of sight and the range").
+"""Line of sight and range between two spaces of a Company Fire game, as one side may know them (the kit's
+``sight``, for the game page: "hovering a target shows line of sight and the range").
 
 The answer is the ruleset's own line of sight (:func:`warroom.rulesets.company_fire.los.visible_direct`, seed 002
 "Line of Sight (LOS)", "Bocage", "Artillery"; readings CF-20 ... CF-26, CF-32) over the scenario's board, with what
@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from warroom.core.errors import UsageError
+from warroom.core.game import Game
 from warroom.rulesets.company_fire.board import TERRAIN, Board, Space, has_bocage
 from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.los import (
@@ -134,3 +135,13 @@ def sight(board: Board, obs: dict[str, Any], a: Space, b: Space) -> dict[str, An
     clear = visible_direct(board, a, b, seen.occupied, seen.smoke, seen.held)
     why = "" if clear else (why_blocked(board, a, b, seen) or "the line of sight is blocked")
     return {"range": range_between(a, b), "clear": clear, "why": why}
+
+
+def sight_between(game: Game, obs: dict[str, Any], origin: str | None, target: str | None) -> dict[str, Any]:
+    """:func:`sight` from space ``origin`` to ``target``, each written ``x,y`` on ``game``'s board, on what
+    ``obs`` (one side's observation) shows; one clear error for a space badly written or off the board."""
+    board = getattr(game, "board", None)
+    if not isinstance(board, Board):
+        raise UsageError(f"{game.scenario_name} is not a Company Fire game: it has no board of spaces")
+    a, b = parse_space(origin, board, "from"), parse_space(target, board, "to")
+    return sight(board, obs, a, b)

@@ -1,4 +1,5 @@
-"""The Brigade table in the terminal, as one side sees it: drawn from that side's observation only.
+"""The Brigade table in the terminal (the kit's ``terminal_board``), as one side sees it: drawn from that side's
+observation only.
 
 The table is measured in inches; the terminal draws it as a grid of characters, each an inch or more across and
 twice that deep (so the picture keeps the table's shape), the far edge (greater y) at the bottom. A character
@@ -21,6 +22,7 @@ from rich.text import Text
 from shapely.geometry import LineString, Point, Polygon, box
 
 from warroom.core.game import Game
+from warroom.kits.brigade.facts import heading
 from warroom.rulesets.brigade.game.units import TYPES
 
 KIND_SYMBOLS = {"infantry": "I", "cavalry": "C", "support": "M", "gun": "G", "vehicle": "T", "hq": "Q",
@@ -33,8 +35,6 @@ TERRAIN_GLYPHS = {
     "bocage": "#", "wall": "|", "primary_road": "=", "secondary_road": "=", "river": "~", "stone_bridge": "H",
     "other_bridge": "H", "slit_trench": "_", "pre_dug_trench": "_", "fortification": "F",
 }
-DECISIVE = frozenset({"destroyed", "removed"})
-"""The losses the summary counts among the decisive moments: a unit destroyed, or removed by its casualty test."""
 _LAYER_ORDER = {"relief": 0, "cover": 1, "corridor": 2, "line": 3, "works": 4}
 OWN, ENEMY = "bold cyan", "bold red"
 MAX_COLUMNS = 76
@@ -49,46 +49,6 @@ def symbol(type_name: str) -> str:
     if t.transport:
         return "V"
     return KIND_SYMBOLS.get(t.kind, "?")
-
-
-def phase(obs: dict[str, Any]) -> tuple[Any, ...]:
-    """What changes when a move or phase does: the board is drawn again then."""
-    return obs["period"], obs["move"], obs["moving"], obs["phase"]
-
-
-def move_in_period(obs: dict[str, Any]) -> int:
-    """Seed 004 "Move Sequence": each side moves once a period; the first side's move is move 1, the other's 2."""
-    return int(obs["move"]) % 2 + 1
-
-
-def heading(obs: dict[str, Any]) -> str:
-    """The period, the move within it (1 or 2, as the narration counts them: the observation's ``move`` counts
-    every move of the game from 0), the side moving, the phase and the side to act; at the end, why it ended."""
-    if obs["phase"] == "over":
-        reason = (obs.get("result") or {}).get("reason")
-        return f"The game is over: {reason}." if reason else "The game is over."
-    return (f"Period {obs['period']}, move {move_in_period(obs)}: the {obs['moving']} moving, phase: "
-            f"{obs['phase']}; "
-            f"to act: {obs['to_act'] or 'nobody (the game is over)'}")
-
-
-def enemy_known(obs: dict[str, Any]) -> frozenset[Any]:
-    """Everything the side knows of the enemy: the units it has detected or is aware of, and where, and the
-    enemy minefields it has found."""
-    units = {(e["id"], e["detected"], tuple(map(tuple, e.get("figures", ()))), tuple(e.get("near", ())))
-             for e in obs["enemy"]}
-    mines = {("mines", m["name"]) for m in obs["minefields"]}  # its own, and the enemy's it has found
-    return frozenset(units | mines)
-
-
-def lost(obs: dict[str, Any]) -> dict[str, str]:
-    """The side's own units out of the game, each with how."""
-    return {u["id"]: u["status"] for u in obs["units"] if u["status"] != "on"}
-
-
-def figures_lost(obs: dict[str, Any]) -> int:
-    """The figures the side's units still on the table have lost."""
-    return sum(u["dead"] or 0 for u in obs["units"])
 
 
 def _centre(figures: Any) -> tuple[float, float] | None:

@@ -1,5 +1,6 @@
 """How a finished game reads at its end: the result and why, each side's losses, and the decisive moments (the
-actions that destroyed or eliminated units)."""
+actions that destroyed or eliminated units), as lines both front ends show (:func:`summary_lines`). Which units a
+side has lost, and which losses are decisive, are its game kit's reading of its observation."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warroom.core.game import Game, GameState
-from warroom.terminal import boards
+from warroom.core.kit import kit_of
 
 
 def result_text(result: dict[str, Any]) -> str:
@@ -42,10 +43,11 @@ def moments(game: Game, states: list[GameState], bys: list[str], actions: list[A
     umpire's narration of it that names them (the game is over: nothing is hidden any more): the first line
     and the last, the cause and the loss."""
     out = []
-    decisive = boards.decisive(game)
-    before = {side: boards.lost(game, states[0].observation(side)) for side in game.sides}
+    kit = kit_of(game)
+    decisive = kit.decisive()
+    before = {side: kit.lost(states[0].observation(side)) for side in game.sides}
     for n, state in enumerate(states[1:], start=1):
-        after = {side: boards.lost(game, state.observation(side)) for side in game.sides}
+        after = {side: kit.lost(state.observation(side)) for side in game.sides}
         losses = tuple((side, unit, how) for side in game.sides for unit, how in after[side].items()
                        if unit not in before[side] and how in decisive)
         if losses:
@@ -59,15 +61,19 @@ def moments(game: Game, states: list[GameState], bys: list[str], actions: list[A
 
 def losses(game: Game, final: GameState) -> dict[str, dict[str, str]]:
     """Each side's units out of the game at the end, with how."""
-    return {side: boards.lost(game, final.observation(side)) for side in game.sides}
+    kit = kit_of(game)
+    return {side: kit.lost(final.observation(side)) for side in game.sides}
 
 
 def summary_lines(game: Game, states: list[GameState], bys: list[str], actions: list[Any]) -> list[str]:
+    """The summary of the game of ``states`` (``bys[n]`` took ``actions[n]``): the result, the actions taken, each
+    side's losses and the decisive moments with the umpire's narration of each."""
     final = states[-1]
     lines = [result_text(final.result()) if final.is_terminal() else "The game is not over.",
              f"{len(actions)} actions were taken.", "Losses:"]
+    kit = kit_of(game)
     for side, lost in losses(game, final).items():
-        figures = boards.figures_lost(game, final.observation(side))
+        figures = kit.figures_lost(final.observation(side))
         more = f"; {figures} figure{'s' if figures != 1 else ''} lost by units still on the table" if figures else ""
         if lost:
             lines.append(f"  the {side}: {len(lost)} unit{'s' if len(lost) != 1 else ''} "

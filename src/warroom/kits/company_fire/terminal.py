@@ -1,4 +1,5 @@
-"""The Company Fire board in the terminal, as one side sees it: drawn from that side's observation only.
+"""The Company Fire board in the terminal (the kit's ``terminal_board``), as one side sees it: drawn from that side's
+observation only.
 
 The map is the scenario's grid (public): each space two lines of five characters. The top line is the
 terrain's map letter (the same letters as ``warroom scenario show`` and the map pictures), ``=`` for a road, and
@@ -21,6 +22,7 @@ from rich.text import Text
 
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
+from warroom.kits.company_fire.facts import heading
 from warroom.rulesets.company_fire.board import TERRAIN, Board, Space
 from warroom.rulesets.company_fire.units import unit_type
 
@@ -34,9 +36,6 @@ SYMBOLS: dict[str, str] = {
 }
 """A unit type's symbol on the map; a type not listed shows the first letter of its name."""
 
-DECISIVE = frozenset({"destroyed"})
-"""The losses the summary counts among the decisive moments: a unit destroyed (counting for victory), not one the
-rules take off the table (a scout that has spotted, a sniper that has fired)."""
 STATUS_STYLE = {"good_order": "", "pinned": "on yellow", "suppressed": "on red"}
 OWN, ENEMY = "bold cyan", "bold red"
 _CELL = 5
@@ -51,33 +50,6 @@ def symbol(type_name: str) -> str:
 def _board(game: Game) -> Board:
     board: Board = game.scenario.board  # type: ignore[attr-defined]
     return board
-
-
-def phase(obs: dict[str, Any]) -> tuple[Any, ...]:
-    """What changes when a card or segment does: the board is drawn again then."""
-    return obs["turn"], obs["card"], obs["phasing"], obs["segment"]
-
-
-def heading(obs: dict[str, Any]) -> str:
-    return (f"Turn {obs['turn']}, clock {obs['clock']}: {obs['card']} ({obs['card_kind']}), the {obs['phasing']} "
-            f"phasing, segment: {obs['segment']}; to act: {obs['to_act'] or 'nobody (the game is over)'}")
-
-
-def enemy_known(obs: dict[str, Any]) -> frozenset[Any]:
-    """Everything the side knows of the enemy: its units on the table, its blinds and its minefield markers."""
-    side = obs["side"]
-    units = {("unit", u["id"], tuple(u["at"] or ()), u["status"]) for u in obs["units"] if u["side"] != side}
-    blinds = {("blind", tuple(b["at"])) for b in obs["blinds"] if b["side"] != side}
-    mines = {("mines", tuple(m["at"]), m.get("path_found")) for m in obs["minefields"] if m["laid_by"] != side}
-    return frozenset(units | blinds | mines)
-
-
-def lost(obs: dict[str, Any]) -> dict[str, str]:
-    """The side's own units that are out of the game, each with how (destroyed counts for victory; removed by
-    the rules)."""
-    side = obs["side"]
-    return {u["id"]: u["status"] for u in obs["units"]
-            if u["side"] == side and u["status"] in ("destroyed", "removed")}
 
 
 def draw(game: Game, obs: dict[str, Any]) -> RenderableType:

@@ -1,11 +1,13 @@
 """A game a person plays: the record so far, the opponent's moves, undo, save and resume; no screen.
 
 A :class:`Session` holds a game as its record holds it (the scenario, the seed and the actions) with the state
-after each action, and for each action whether it can be taken back. The screen (:mod:`.screen`) shows it and
-reads the player's commands. Undo takes back the last action of a person and everything after it, but never an
-action that used chance (a die, a card: the game's generator moved, so its result is known and would come
-again) nor one that showed a person something new of the enemy (a blind revealed, a unit detected): the game
-is then replayed from its record without the undone actions, as if they had never been taken.
+after each action, and for each action whether it can be taken back. A front end shows it and reads the
+player's commands (the terminal's screen, the web's games). Undo takes back the last action of a person and
+everything after it, but never an action that used chance (a die, a card: the game's generator moved, so its
+result is known and would come again) nor one that showed a person something new of the enemy (a blind revealed,
+a unit detected): the game is then replayed from its record without the undone actions, as if they had never
+been taken. What a side knows of the enemy is its game kit's reading of its observation
+(``kit_of(game).enemy_known``); whether an action may roll dice, its game's ``facts_of``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from warroom.ai import Player, Seen, View, decision_rng, plays
 from warroom.core.errors import UsageError
 from warroom.core.game import Game, GameRecord, GameState, record_of, replay
-from warroom.terminal import boards
+from warroom.core.kit import kit_of
 
 
 @dataclass(frozen=True)
@@ -98,11 +100,12 @@ class Session:
             raise UsageError("the game is over")
         if action not in before.legal_actions():
             raise UsageError(f"'{action}' is not a legal action now")
-        chance = bool(before.odds(action))
-        known = {s: boards.enemy_known(self.game, before.observation(s)) for s in self.people}
+        chance = self.game.facts_of(action).rolls_dice and bool(before.odds(action))
+        kit = kit_of(self.game)
+        known = {s: kit.enemy_known(before.observation(s)) for s in self.people}
         after = before.apply(action)
         chance = chance or _rng(after) != _rng(before)
-        revealed = tuple(s for s in self.people if boards.enemy_known(self.game, after.observation(s)) != known[s])
+        revealed = tuple(s for s in self.people if kit.enemy_known(after.observation(s)) != known[s])
         self.steps.append(Step(side, action, chance, revealed))
         self.states.append(after)
         for s in self.game.sides:
