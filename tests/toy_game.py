@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from warroom.core.errors import UsageError
-from warroom.core.game import register_game
+from warroom.core.game import ActionFacts, register_game
 from warroom.core.kit import Kit, register_kit
 
 RULESET = "hilltop"
@@ -159,6 +159,10 @@ class HilltopGame:
     def encode(self, action: Hashable) -> int:
         return ACTIONS.index(action)  # type: ignore[arg-type]
 
+    def facts_of(self, action: Hashable) -> ActionFacts:
+        assert isinstance(action, Action)
+        return ActionFacts(kind=action.kind, rolls_dice=action.kind == "fire")
+
     def decode(self, code: int) -> Hashable:
         if not 0 <= code < len(ACTIONS):
             raise UsageError(f"action code {code} is not a Hilltop action (0 to {len(ACTIONS) - 1})")
@@ -183,6 +187,11 @@ class HilltopKit(Kit):
 
     def lost(self, obs: Any) -> dict[str, str]:
         return {} if obs["units"] else {f"{obs['side']}-squad": "shot"}
+
+    def terminal_board(self, game: Any, obs: Any) -> str:
+        marks = {tuple(u["at"]): "R" if u["id"].startswith("red") else "B" for u in [*obs["units"], *obs["enemy"]]}
+        return "\n".join(" ".join(marks.get((x, y), "^" if (x, y) == HILL else ".") for x in range(3))
+                         for y in range(3))
 
 
 def install(folder: Path) -> Path:

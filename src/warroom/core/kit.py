@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,22 @@ KITS_GROUP = "warroom.kits"
 
 class NotInKit(UsageError):
     """A game's kit has no such part: the message names the game and what it lacks."""
+
+
+@dataclass(frozen=True)
+class UnitTally:
+    """One of a side's own units as the lab's trace counts it (:meth:`Kit.tally`): its id and type, whether it
+    is still in the game, where it is (``None``: not on the map), whether it rides another unit, and its strength:
+    ``strength`` of ``full`` (its full strength, in the game's own measure: 1 for a unit whose status is its
+    strength, its figures for a unit that loses figures one by one)."""
+
+    id: str
+    type: str
+    alive: bool
+    at: tuple[float, float] | None
+    strength: float
+    full: float = 1.0
+    aboard: bool = False
 
 
 class Kit:
@@ -82,6 +99,30 @@ class Kit:
     def figures_lost(self, obs: Mapping[str, Any]) -> int | None:
         """The figures the side has lost, in a game whose units lose them one by one; ``None`` otherwise."""
         return None
+
+    # --- the lab: a game's trace, read from each side's own view ------------------------------------------
+
+    def tally(self, obs: Mapping[str, Any], side: str) -> list[UnitTally]:
+        """The side's own units in its observation, as the lab counts its material and losses: plainly, each of
+        ``obs["units"]`` of that side, in the game while it is there, at its ``at``, at full strength."""
+        out = []
+        for u in obs.get("units", ()):
+            if u.get("side", side) != side:
+                continue
+            at = u.get("at")
+            out.append(UnitTally(str(u.get("id", "")), str(u.get("type", "unit")), True,
+                                 (float(at[0]), float(at[1])) if at is not None else None, 1.0))
+        return out
+
+    def objectives_held(self, obs: Mapping[str, Any], places: Mapping[str, Sequence[tuple[float, float]]],
+                        sides: Sequence[str]) -> dict[str, int]:
+        """How many objectives each side holds, from one side's observation and where each side's units stand:
+        plainly, an objective's ``held_by`` where the observation says it."""
+        held = dict.fromkeys(sides, 0)
+        for o in obs.get("objectives", ()):
+            if o.get("held_by") in held:
+                held[o["held_by"]] += 1
+        return held
 
     # --- the front ends' boards and pictures ---------------------------------------------------------------
 

@@ -45,10 +45,16 @@ def register_switch(switch: Switch) -> Switch:
 
 
 def switches(ruleset: str) -> list[Switch]:
-    """The switches a ruleset declares, by key (the ruleset is imported first, so its switches are known)."""
+    """The switches a ruleset declares, by key (the ruleset is imported first, so its switches are known); a game
+    registered with no ruleset of procedures behind it (:func:`warroom.core.game.register_game` alone) has none."""
+    from warroom.core.game import games
     from warroom.core.registry import get_ruleset
 
-    get_ruleset(ruleset)
+    try:
+        get_ruleset(ruleset)
+    except UsageError:
+        if ruleset not in games():
+            raise
     return [s for _, s in sorted(_SWITCHES.get(ruleset, {}).items())]
 
 

@@ -24,7 +24,6 @@ turn; Brigade: the period):
 from __future__ import annotations
 
 import functools
-import math
 import re
 import time
 from collections.abc import Hashable, Mapping
@@ -38,17 +37,11 @@ from warroom.ai.registry import player, plays
 from warroom.core.base_tables import load_override, using_base_tables
 from warroom.core.errors import UsageError
 from warroom.core.game import Game, GameState, find_scenario, load_game, scenario_digest
+from warroom.core.kit import kit_of
 from warroom.core.switches import check_switches, with_switches
-
-CF_WORTH = {"good_order": 1.0, "pinned": 0.75, "suppressed": 0.5}
-"""Company Fire: what a unit in each status counts for in a side's material (any other status: 0)."""
 
 EVERY_SIDE = "*"
 """The key of ``players`` (in :func:`make_job`) whose player plays every side not named."""
-
-BRIGADE_RADIUS = 3.0
-"""Brigade: an objective's radius in inches when the scenario gives none (BR-130)."""
-
 
 @dataclass(frozen=True)
 class Job:
@@ -177,8 +170,9 @@ class _Tracer:
 
     def __init__(self, game: Game, first: GameState) -> None:
         self.sides = game.sides
+        self.kit = kit_of(game)
         self.units: dict[str, dict[str, tuple[str, bool, tuple[float, float] | None, float]]] = {}
-        self.start: dict[str, dict[str, int]] = {s: {} for s in self.sides}
+        self.start: dict[str, dict[str, float]] = {s: {} for s in self.sides}
         self.losses: dict[str, dict[str, int]] = {s: {} for s in self.sides}
         self.fell: list[tuple[str, str, float, float]] = []
         self.trace: dict[int, tuple[dict[str, float], dict[str, int]]] = {}
@@ -193,53 +187,25 @@ class _Tracer:
         material: dict[str, float] = {}
         places: dict[str, list[tuple[float, float]]] = {}
         for side, view in views.items():
-            own = [u for u in view.get("units", []) if u.get("side", side) == side]
             total = 0.0
             seen = self.units.setdefault(side, {})
-            for u in own:
-                worth, alive, at = self._unit(side, u, start)
+            for u in self.kit.tally(view, side):
+                if start:
+                    self.start[side][u.id] = u.full
+                worth = u.strength / self.start[side].get(u.id, u.full)
                 total += worth
-                before = seen.get(u["id"])
-                if before is not None and before[1] and not alive:
-                    self.losses[side][u["type"]] = self.losses[side].get(u["type"], 0) + 1
+                before = seen.get(u.id)
+                if before is not None and before[1] and not u.alive:
+                    self.losses[side][u.type] = self.losses[side].get(u.type, 0) + 1
                     if before[2] is not None:
-                        self.fell.append((side, u["type"], *before[2]))
-                seen[u["id"]] = (u["type"], alive, at if at is not None else (before[2] if before else None), worth)
-                if alive and at is not None and u.get("aboard") is None:
-                    places.setdefault(side, []).append(at)
-                    self.extent = (max(self.extent[0], at[0]), max(self.extent[1], at[1]))
+                        self.fell.append((side, u.type, *before[2]))
+                seen[u.id] = (u.type, u.alive, u.at if u.at is not None else (before[2] if before else None), worth)
+                if u.alive and u.at is not None and not u.aboard:
+                    places.setdefault(side, []).append(u.at)
+                    self.extent = (max(self.extent[0], u.at[0]), max(self.extent[1], u.at[1]))
             material[side] = round(total, 3)
-        held = self._held(views, places)
+        held = self.kit.objectives_held(views[self.sides[0]], places, self.sides)
         self.trace[0 if start else max(self.turn, 1)] = (material, held)
-
-    def _unit(self, side: str, u: dict[str, Any], start: bool) -> tuple[float, bool, tuple[float, float] | None]:
-        if "figures" in u:  # Brigade: figures in inches
-            figures = u.get("figures") or ()
-            if start:
-                self.start[side][u["id"]] = max(len(figures), 1)
-            alive = u.get("status") == "on"
-            n = self.start[side].get(u["id"], max(len(figures), 1))
-            at = (sum(f[0] for f in figures) / len(figures), sum(f[1] for f in figures) / len(figures)) \
-                if figures else None
-            return (len(figures) / n if alive else 0.0), alive, at
-        status = str(u.get("status", ""))
-        alive = status not in ("destroyed", "removed")
-        at = (float(u["at"][0]), float(u["at"][1])) if u.get("at") is not None else None
-        return CF_WORTH.get(status, 0.0), alive, at
-
-    def _held(self, views: dict[str, dict[str, Any]], places: dict[str, list[tuple[float, float]]]) -> dict[str, int]:
-        held = dict.fromkeys(self.sides, 0)
-        objectives = views[self.sides[0]].get("objectives", [])
-        for o in objectives:
-            if "held_by" in o:
-                if o["held_by"] in held:
-                    held[o["held_by"]] += 1
-                continue
-            radius = float(o.get("radius", BRIGADE_RADIUS))
-            near = [s for s in self.sides if any(math.dist(p, o["at"]) <= radius for p in places.get(s, ()))]
-            if len(near) == 1:
-                held[near[0]] += 1
-        return held
 
 
 def play_task(task: Task) -> GameRow:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.kit import Kit, NotInKit
+from warroom.core.kit import Kit, NotInKit, UnitTally
 from warroom.kits.brigade import facts
 
 if TYPE_CHECKING:
@@ -82,6 +82,19 @@ class BrigadeKit(Kit):
         from warroom.tools.fog import _brigade_twins
 
         return _brigade_twins
+
+    # --- the lab's trace ---------------------------------------------------------------------------------
+
+    def tally(self, obs: Mapping[str, Any], side: str) -> list[UnitTally]:
+        from warroom.kits.brigade import lab
+
+        return lab.tally(obs, side)
+
+    def objectives_held(self, obs: Mapping[str, Any], places: Mapping[str, Sequence[tuple[float, float]]],
+                        sides: Sequence[str]) -> dict[str, int]:
+        from warroom.kits.brigade import lab
+
+        return lab.objectives_held(obs, places, sides)
 
 
 KIT = BrigadeKit()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.kit import Kit
+from warroom.core.kit import Kit, UnitTally
 from warroom.kits.company_fire import facts
 
 if TYPE_CHECKING:
@@ -80,6 +80,13 @@ class CompanyFireKit(Kit):
         from warroom.tools.fog import _cf_twins
 
         return _cf_twins
+
+    # --- the lab's trace ---------------------------------------------------------------------------------
+
+    def tally(self, obs: Mapping[str, Any], side: str) -> list[UnitTally]:
+        from warroom.kits.company_fire import lab
+
+        return lab.tally(obs, side)
 
 
 KIT = CompanyFireKit()
