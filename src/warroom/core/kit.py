@@ -116,7 +116,9 @@ class Kit:
     # --- the AI ----------------------------------------------------------------------------------------
 
     def heuristic(self) -> Any:
-        """The heuristic's tactics: a module-like object with ``choose(view, rng, aggression) -> action``."""
+        """The heuristic's tactics: a module-like object with ``choose(view, rng, aggression) -> action`` and
+        ``scores(view, aggression)``, each legal action's score or ``None`` where the tactics choose without
+        scoring every action (``warroom.ai.heuristic.Tactics``)."""
         raise NotInKit(f"the heuristic player has no tactics for {self.ruleset}")
 
     def belief(self) -> Any:
@@ -126,7 +128,8 @@ class Kit:
     # --- the learning environments and the tools ----------------------------------------------------------
 
     def encoder(self, game: Game) -> Any:
-        """The learning environments' encoder of a side's observation into planes and a vector."""
+        """The learning environments' encoder of a side's observation into planes and a vector, and of what the
+        observation says of the objectives and the losses (``warroom.rl.core.Encoder``)."""
         raise NotInKit(f"no learning environment for {self.ruleset}")
 
     def fog_twins(self) -> Callable[..., Any] | None:
@@ -136,6 +139,21 @@ class Kit:
     def action_text(self, game: Game, action: Hashable) -> str:
         """An action as a person reads it."""
         return str(action)
+
+    # --- what the AI, the learning environments, the lab and the CLI read of a game -----------------------
+
+    env_prefix: str = ""
+    """The game's name in its learning environments' Gymnasium ids (``warroom/<prefix>-<scenario>-v0``); empty
+    where the game has no learning environment (:meth:`encoder` and :meth:`action_table`)."""
+
+    def kind_weights(self) -> Mapping[str, float]:
+        """The search's cheap prior and rollout policy's weight of each kind of action (an action's ``kind``,
+        else its class's name); a kind not named weighs 1. Plainly every kind weighs 1."""
+        return {}
+
+    def action_table(self, game: Game) -> Any:
+        """The learning environments' fixed action indices of ``game`` (a ``warroom.rl.actions.ActionTable``)."""
+        raise NotInKit(f"no learning environment for {self.ruleset}")
 
 
 _REGISTERED: dict[str, Kit] = {}

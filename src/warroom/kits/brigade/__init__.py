@@ -81,5 +81,19 @@ class BrigadeKit(Kit):
 
         return _brigade_twins
 
+    # --- what the AI, the learning environments, the lab and the CLI read of the game ---------------------
+
+    env_prefix = "Brigade"
+
+    def kind_weights(self) -> Mapping[str, float]:
+        from warroom.kits.brigade.prior import KIND_WEIGHTS
+
+        return KIND_WEIGHTS
+
+    def action_table(self, game: Game) -> Any:
+        from warroom.rl.actions import brigade_table
+
+        return brigade_table(game)
+
 
 KIT = BrigadeKit()

@@ -76,5 +76,19 @@ class CompanyFireKit(Kit):
 
         return _cf_twins
 
+    # --- what the AI, the learning environments, the lab and the CLI read of the game ---------------------
+
+    env_prefix = "CompanyFire"
+
+    def kind_weights(self) -> Mapping[str, float]:
+        from warroom.kits.company_fire.prior import KIND_WEIGHTS
+
+        return KIND_WEIGHTS
+
+    def action_table(self, game: Game) -> Any:
+        from warroom.rl.actions import cf_table
+
+        return cf_table(game)
+
 
 KIT = CompanyFireKit()
