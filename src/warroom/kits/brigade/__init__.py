@@ -77,9 +77,9 @@ class BrigadeKit(Kit):
         return BrigadeEncoder(game)
 
     def fog_twins(self) -> Callable[..., Any] | None:
-        from warroom.tools.fog import _brigade_twins
+        from warroom.kits.brigade.fog import twins
 
-        return _brigade_twins
+        return twins
 
     # --- what the AI, the learning environments, the lab and the CLI read of the game ---------------------
 

@@ -72,9 +72,9 @@ class CompanyFireKit(Kit):
         return CFEncoder(game)
 
     def fog_twins(self) -> Callable[..., Any] | None:
-        from warroom.tools.fog import _cf_twins
+        from warroom.kits.company_fire.fog import twins
 
-        return _cf_twins
+        return twins
 
     # --- what the AI, the learning environments, the lab and the CLI read of the game ---------------------
 
