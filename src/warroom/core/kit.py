@@ -104,8 +104,9 @@ class Kit:
         raise NotInKit(f"warroom draws no picture of a {game.ruleset} board")
 
     def umpire_observation(self, game: Game, state: GameState) -> dict[str, Any]:
-        """Every side's own units together, in the form of the first side's observation, ``"umpire"`` True."""
-        out = dict(state.observation(game.sides[0]))
+        """Every side's own units together, in the form of the first side's observation (as plain JSON values),
+        ``"umpire"`` True: plainly, the first side's observation."""
+        out: dict[str, Any] = json.loads(json.dumps(state.observation(game.sides[0]), default=str))
         out["umpire"] = True
         return out
 
@@ -145,6 +146,11 @@ class Kit:
     env_prefix: str = ""
     """The game's name in its learning environments' Gymnasium ids (``warroom/<prefix>-<scenario>-v0``); empty
     where the game has no learning environment (:meth:`encoder` and :meth:`action_table`)."""
+
+    tells_action_text: bool = True
+    """How a game's story (``warroom game show``) tells a side's own action: by its text, numbered, its odds and
+    then its ruling (True); or numbered by what its narration says, an action that says nothing (selecting a
+    unit, ending a segment) left untold (False)."""
 
     def kind_weights(self) -> Mapping[str, float]:
         """The search's cheap prior and rollout policy's weight of each kind of action (an action's ``kind``,

@@ -57,7 +57,7 @@ class BrigadeKit(Kit):
         return board_figure(game, None if obs is None else dict(obs), title)
 
     def umpire_observation(self, game: Game, state: GameState) -> dict[str, Any]:
-        from warroom.present.views import umpire_observation
+        from warroom.kits.brigade.umpire import umpire_observation
 
         return umpire_observation(game, state)
 
@@ -84,6 +84,9 @@ class BrigadeKit(Kit):
     # --- what the AI, the learning environments, the lab and the CLI read of the game ---------------------
 
     env_prefix = "Brigade"
+    tells_action_text = False
+    """A side's own action is told by what its narration says: selecting a unit or ending a segment says
+    nothing and is not told."""
 
     def kind_weights(self) -> Mapping[str, float]:
         from warroom.kits.brigade.prior import KIND_WEIGHTS

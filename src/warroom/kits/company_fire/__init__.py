@@ -52,7 +52,7 @@ class CompanyFireKit(Kit):
         return board_figure(game, None if obs is None else dict(obs), title)
 
     def umpire_observation(self, game: Game, state: GameState) -> dict[str, Any]:
-        from warroom.present.views import umpire_observation
+        from warroom.kits.company_fire.umpire import umpire_observation
 
         return umpire_observation(game, state)
 
