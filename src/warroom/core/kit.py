@@ -148,9 +148,9 @@ class Kit:
     where the game has no learning environment (:meth:`encoder` and :meth:`action_table`)."""
 
     tells_action_text: bool = True
-    """How a game's story (``warroom game show``) tells a side's own action: by its text, numbered, its odds and
-    then its ruling (True); or numbered by what its narration says, an action that says nothing (selecting a
-    unit, ending a segment) left untold (False)."""
+    """How ``warroom playout`` and ``warroom replay`` tell a side's own action: by its text, numbered, its odds
+    and then its ruling (True); or numbered by what its narration says, an action that says nothing (selecting
+    a unit, ending a segment) left untold (False)."""
 
     def kind_weights(self) -> Mapping[str, float]:
         """The search's cheap prior and rollout policy's weight of each kind of action (an action's ``kind``,
