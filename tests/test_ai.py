@@ -15,7 +15,7 @@ from warroom import ai
 from warroom.core.errors import UsageError
 from warroom.core.game import load_game, replay, shipped_scenarios
 from warroom.sim.playout import random_playout
-from warroom.tools.fog import TWIN_BUILDERS, twins
+from warroom.tools.fog import twin_games, twins
 
 RULE = pytest.mark.rule
 
@@ -133,11 +133,11 @@ def _twin_views(ruleset: str, stem: str, seed: int, every: int = 3,
 @RULE("002", "Individual Unit Fire")
 @RULE("004", "Detection")
 @pytest.mark.parametrize(("ruleset", "stem"), [(r, p.stem) for r, paths in shipped_scenarios().items()
-                                               if r in TWIN_BUILDERS for p in paths])
+                                               if r in twin_games() for p in paths])
 def test_no_player_can_cheat(ruleset: str, stem: str) -> None:
     """Every registered player, given the same view and seed in twins that differ only in what its side cannot
     know, chooses the same action (seed 002 blinds, seed 004 detection: fog of war is a rule)."""
-    assert ruleset in TWIN_BUILDERS
+    assert ruleset in twin_games()
     pairs = _twin_views(ruleset, stem, seed=4, every=2, limit=400)
     assert pairs, f"no twin position in {stem}"
     for entry in ai.available():

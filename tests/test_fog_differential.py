@@ -21,7 +21,7 @@ import pytest
 
 from warroom.core.game import GameState, load_game, shipped_scenarios
 from warroom.sim.playout import random_playout
-from warroom.tools.fog import TWIN_BUILDERS, FogReport, check_fog, fog_differences, state_odds, twins
+from warroom.tools.fog import FogReport, check_fog, fog_differences, state_odds, twin_games, twins
 
 RULE = pytest.mark.rule
 
@@ -31,7 +31,7 @@ CHUNK = {"company-fire": 4, "brigade": 2}
 EVERY = 2
 """Every second state of each game is a starting point for twins (with two twins per side, four actions on)."""
 
-SCENARIOS = [(ruleset, path) for ruleset, paths in shipped_scenarios().items() if ruleset in TWIN_BUILDERS
+SCENARIOS = [(ruleset, path) for ruleset, paths in shipped_scenarios().items() if ruleset in twin_games()
              for path in paths]
 FOG_CHUNKS = [(ruleset, path, start, min(CHUNK[ruleset], SEEDS[ruleset] - start)) for ruleset, path in SCENARIOS
               for start in range(0, SEEDS[ruleset], CHUNK[ruleset])]
@@ -48,9 +48,9 @@ def run(ruleset: str, path: Path, seeds: range, every: int = EVERY, odds: Any = 
 
 
 def test_every_game_with_hidden_information_has_a_twin_builder_and_its_scenarios_are_all_run() -> None:
-    assert {"company-fire", "brigade"} <= set(TWIN_BUILDERS)
+    assert {"company-fire", "brigade"} <= set(twin_games())
     for ruleset, paths in shipped_scenarios().items():
-        if ruleset not in TWIN_BUILDERS:
+        if ruleset not in twin_games():
             continue
         for path in paths:
             covered = [s for r, p, start, n in FOG_CHUNKS if r == ruleset and p == path

@@ -17,10 +17,10 @@ from warroom.core.game import GameState, load_game, shipped_scenarios
 from warroom.rl.actions import action_table
 from warroom.rl.core import Match, options
 from warroom.sim.playout import random_playout
-from warroom.tools.fog import TWIN_BUILDERS, twins
+from warroom.tools.fog import twin_games, twins
 
 RULE = pytest.mark.rule
-SCENARIOS = [(r, p) for r, ps in shipped_scenarios().items() if r in TWIN_BUILDERS for p in ps]
+SCENARIOS = [(r, p) for r, ps in shipped_scenarios().items() if r in twin_games() for p in ps]
 
 
 def tensors(match: Match, state: GameState, side: str) -> list[bytes]:

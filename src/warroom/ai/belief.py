@@ -15,8 +15,6 @@ A search player plays only on dealt states (:mod:`warroom.ai.search`).
 
 from __future__ import annotations
 
-import functools
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -25,13 +23,7 @@ import numpy as np
 from warroom.ai.view import View
 from warroom.core.errors import UsageError
 from warroom.core.game import GameState
-
-SAMPLERS = {
-    "company-fire": "warroom.ai.belief_cf",
-    "brigade": "warroom.ai.belief_brigade",
-}
-"""The belief sampler module of each game; each defines ``dealer(view) -> (rng -> GameState)``: what it reads
-of the view read once, then a deal per generator."""
+from warroom.core.kit import NotInKit, kit_of, kits
 
 
 class NotDealable(UsageError):
@@ -40,18 +32,19 @@ class NotDealable(UsageError):
     orders). A player then decides without dealing."""
 
 
-@functools.cache
-def _dealer(ruleset: str) -> Callable[[View], Callable[[np.random.Generator], Any]] | None:
-    name = SAMPLERS.get(ruleset)
-    if name is None:
+def sampler(ruleset: str) -> Any | None:
+    """The belief sampler of ``ruleset``, from its kit (:meth:`warroom.core.kit.Kit.belief`): a module with
+    ``dealer(view) -> (rng -> GameState)``, what it reads of the view read once, then a deal per generator, and
+    ``reseed(state, rng)``; ``None`` where the kit has none."""
+    try:
+        return kit_of(ruleset).belief()
+    except NotInKit:
         return None
-    make: Callable[[View], Callable[[np.random.Generator], Any]] = importlib.import_module(name).dealer
-    return make
 
 
 def sampler_games() -> tuple[str, ...]:
     """The games that have a belief sampler."""
-    return tuple(SAMPLERS)
+    return tuple(r for r in kits() if sampler(r) is not None)
 
 
 def sample_hidden(view: View, rng: np.random.Generator) -> GameState:
@@ -64,15 +57,17 @@ def sample_hidden(view: View, rng: np.random.Generator) -> GameState:
 def dealer(view: View) -> Callable[[np.random.Generator], GameState]:
     """What the sampler reads of ``view``, read once: a function that deals a state from a generator, as
     :func:`sample_hidden` does (a search deals many states from one view)."""
-    make = _dealer(view.game.ruleset)
-    if make is None:
-        raise UsageError(f"no belief sampler for {view.game.ruleset}; samplers: {', '.join(SAMPLERS)}")
-    return make(view)
+    try:
+        module = kit_of(view.game).belief()
+    except NotInKit as exc:
+        raise UsageError(f"{exc}; samplers: {', '.join(sampler_games())}") from None
+    deal: Callable[[np.random.Generator], GameState] = module.dealer(view)
+    return deal
 
 
 def reseed(ruleset: str, state: GameState, rng: np.random.Generator) -> GameState:
-    """A dealt ``state`` of ``ruleset`` with its dice seeded afresh from ``rng`` (each game's ``reseed``)."""
-    again: GameState = importlib.import_module(SAMPLERS[ruleset]).reseed(state, rng)
+    """A dealt ``state`` of ``ruleset`` with its dice seeded afresh from ``rng`` (its sampler's ``reseed``)."""
+    again: GameState = kit_of(ruleset).belief().reseed(state, rng)
     return again
 
 

@@ -1,46 +1,49 @@
 """The heuristic player: each game's tactics, written as a player would recognise them
 (``warroom/ai/heuristic_<game>.py``), behind one player with the options every game shares.
 
-A game's policy module defines ``choose(view, rng, aggression) -> action``; the player finds it by the
-view's game. ``aggression`` (0 to 1) leans each policy from holding to pressing on; ``slips`` (0 to 1) is
-the chance a decision is instead any legal action at random, which is what the ``easy`` strength is.
+A game's tactics (:class:`Tactics`) are its kit's (:meth:`warroom.core.kit.Kit.heuristic`): the player asks
+the kit of the view's game. ``aggression`` (0 to 1) leans each game's tactics from holding to pressing on;
+``slips`` (0 to 1) is the chance a decision is instead any legal action at random, which is what the ``easy``
+strength is.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 from collections.abc import Hashable
-from types import ModuleType
+from typing import Protocol
 
 import numpy as np
 
 from warroom.ai.view import View
 from warroom.core.errors import UsageError
-
-POLICY_MODULES = {
-    "company-fire": "warroom.ai.heuristic_cf",
-    "brigade": "warroom.ai.heuristic_brigade",
-}
-"""The policy module of each game the heuristic plays."""
+from warroom.core.kit import NotInKit, kit_of, kits
 
 
-@functools.cache
-def _policy(ruleset: str) -> ModuleType | None:
-    name = POLICY_MODULES.get(ruleset)
-    if name is None:
-        return None
+class Tactics(Protocol):
+    """A game's heuristic (a module of ``warroom/ai/``, given by the game's kit)."""
+
+    def choose(self, view: View, rng: np.random.Generator, aggression: float) -> Hashable:
+        """The action the tactics play, ties broken by ``rng``."""
+        ...
+
+    def scores(self, view: View, aggression: float) -> list[float] | None:
+        """The score of each of ``view.legal_actions`` (the best is what :meth:`choose` plays), or ``None`` where
+        the tactics choose without scoring every action."""
+        ...
+
+
+def tactics(ruleset: str) -> Tactics | None:
+    """The heuristic's tactics for ``ruleset``, from its kit; ``None`` where the kit has none."""
     try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
+        found: Tactics = kit_of(ruleset).heuristic()
+    except NotInKit:
+        return None
+    return found
 
 
 def policy_games() -> tuple[str, ...]:
-    """The games the heuristic has a policy for."""
-    return tuple(r for r in POLICY_MODULES if _policy(r) is not None)
+    """The games the heuristic has tactics for: those whose kit gives them."""
+    return tuple(r for r in kits() if tactics(r) is not None)
 
 
 class HeuristicPlayer:
@@ -58,15 +61,14 @@ class HeuristicPlayer:
         self.games = policy_games()
 
     def choose(self, view: View, rng: np.random.Generator) -> Hashable:
-        module = _policy(view.game.ruleset)
-        if module is None:
-            raise UsageError(f"the heuristic player has no tactics for {view.game.ruleset}; it plays "
-                             f"{', '.join(self.games) or 'no game yet'}")
+        try:
+            module: Tactics = kit_of(view.game).heuristic()
+        except NotInKit as exc:
+            raise UsageError(f"{exc}; it plays {', '.join(self.games) or 'no game yet'}") from None
         legal = view.legal_actions
         if self.slips and rng.random() < self.slips:
             return legal[int(rng.integers(len(legal)))]
-        action: Hashable = module.choose(view, rng, self.aggression)
-        return action
+        return module.choose(view, rng, self.aggression)
 
     def __repr__(self) -> str:
         return f"heuristic:aggression={self.aggression},slips={self.slips}"

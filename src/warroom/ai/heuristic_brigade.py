@@ -68,6 +68,12 @@ def choose(view: View, rng: np.random.Generator, aggression: float) -> Hashable:
     return order(board, view, legal, rng, aggression)
 
 
+def scores(view: View, aggression: float) -> None:
+    """No scores: the tactics decide by the phase at hand, in the order of the module docstring, not by scoring
+    every legal action (the search puts a share of its prior on the choice, :mod:`warroom.ai.search_prior`)."""
+    return None
+
+
 def pin_choice(view: View, legal: Sequence[Hashable], aggression: float) -> Hashable:
     """Seed 004 "Pin markers" and "Saving throws": a unit that takes a pin saves better (2+ not 3+ in hard cover)
     but may not move until it dices the marker off. Take it when the figures it saves (the exact odds of each

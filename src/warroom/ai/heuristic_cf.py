@@ -49,11 +49,17 @@ def choose(view: View, rng: np.random.Generator, aggression: float = 0.5) -> Has
     legal = view.legal_actions
     if len(legal) == 1:
         return legal[0]
-    d = Decision(view, aggression)
-    scores = [score(d, a) for a in legal]
-    best = max(scores)
-    top = [a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
+    scored = scores(view, aggression)
+    best = max(scored)
+    top = [a for a, s in zip(legal, scored, strict=True) if s >= best - 1e-9]
     return top[int(rng.integers(len(top)))] if len(top) > 1 else top[0]
+
+
+def scores(view: View, aggression: float = 0.5) -> list[float]:
+    """The score of each of ``view.legal_actions`` (:func:`score`): what :func:`choose` plays the best of, and
+    the search's prior (:func:`warroom.ai.search_prior.heuristic_prior`)."""
+    d = Decision(view, aggression)
+    return [score(d, a) for a in view.legal_actions]
 
 
 # --- scoring each kind of action -----------------------------------------------------------------------

@@ -40,13 +40,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from warroom.ai.belief import NotDealable, dealer, reseed, sampler_games
-from warroom.ai.heuristic import _policy, policy_games
+from warroom.ai.heuristic import Tactics, tactics
 from warroom.ai.search_prior import Prior, evaluate, heuristic_prior, kind, kind_prior, late_of, weights_of
 from warroom.ai.view import View
 from warroom.core.game import GameState
@@ -59,8 +59,8 @@ POLICIES = ("auto", "heuristic", "cheap", "random")
 """Rollout policies: ``auto`` the heuristic where it plays the game, else ``cheap``; ``cheap`` a weighted random
 policy that prefers what fights to what waits; ``random`` any legal action."""
 
-def cheap_choice(actions: Sequence[Hashable], rng: np.random.Generator, weights: dict[str, float]) -> Hashable:
-    """One of ``actions``, weighted by kind (:data:`CF_WEIGHTS`, :data:`BRIGADE_WEIGHTS`)."""
+def cheap_choice(actions: Sequence[Hashable], rng: np.random.Generator, weights: Mapping[str, float]) -> Hashable:
+    """One of ``actions``, weighted by kind (:func:`warroom.ai.search_prior.weights_of`)."""
     w = [weights.get(kind(a), 1.0) for a in actions]
     r = rng.random() * sum(w)
     for a, x in zip(actions, w, strict=True):
@@ -126,6 +126,10 @@ class SearchPlayer:
         """The games search plays: those with a belief sampler (it plays only on dealt states)."""
         self._root = _Node()
         self._late = 0.0
+        self._tactics: Tactics | None = None
+        """The heuristic's tactics for the game of the decision being searched (None: it has none)."""
+        self._weights: Mapping[str, float] = {}
+        """The weights of the prior by kind for the game of the decision being searched."""
         self.last: dict[str, Any] = {}
         """What the last decision's search did: iterations, seconds, each root action's visits and mean."""
 
@@ -135,13 +139,13 @@ class SearchPlayer:
 
     # policies --------------------------------------------------------------------------------------------
 
-    def _policy(self, ruleset: str) -> Callable[[Any, np.random.Generator, Any], Hashable]:
-        weights = weights_of(ruleset)
+    def _policy(self) -> Callable[[Any, np.random.Generator, Any], Hashable]:
+        weights = self._weights
         use = self.policy
+        module = self._tactics
         if use == "auto":
-            use = "heuristic" if ruleset in policy_games() else "cheap"
+            use = "heuristic" if module is not None else "cheap"
         if use == "heuristic":
-            module = _policy(ruleset)
             if module is not None:
                 def heuristic(state: Any, rng: np.random.Generator, game: Any) -> Hashable:
                     side = state.to_act
@@ -159,7 +163,10 @@ class SearchPlayer:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        policy = self._policy(view.game.ruleset)
+        ruleset = view.game.ruleset
+        self._tactics = tactics(ruleset)
+        self._weights = weights_of(ruleset)
+        policy = self._policy()
         try:
             deal = dealer(view)
         except NotDealable:
@@ -167,14 +174,13 @@ class SearchPlayer:
         if deal is None:  # a position the sampler cannot deal: the rollout policy's own choice
             self.last = {"iterations": 0, "fallback": True}
             return self._fallback(view, rng, policy)
-        ruleset = view.game.ruleset
         root = self._root = _Node()
         first: Hashable | None = None
         if self.prior == "auto":
-            if ruleset in policy_games():
-                first, root.prior = heuristic_prior(view, rng, self.temperature)
+            if self._tactics is not None:
+                first, root.prior = heuristic_prior(view, rng, self.temperature, self._tactics)
             else:
-                root.prior = kind_prior(legal, weights_of(ruleset))
+                root.prior = kind_prior(legal, self._weights)
         side = view.side
         allowed = set(legal)
         start = time.thread_time()
@@ -209,12 +215,10 @@ class SearchPlayer:
         return best
 
     def _fallback(self, view: View, rng: np.random.Generator, policy: Any) -> Hashable:
-        if self.policy in ("auto", "heuristic") and view.game.ruleset in policy_games():
-            module = _policy(view.game.ruleset)
-            assert module is not None
-            action: Hashable = module.choose(view, rng, 0.5)
-            return action
-        return cheap_choice(view.legal_actions, rng, weights_of(view.game.ruleset))
+        module = self._tactics
+        if self.policy in ("auto", "heuristic") and module is not None:
+            return module.choose(view, rng, 0.5)
+        return cheap_choice(view.legal_actions, rng, self._weights)
 
     def _iterate(self, root: _Node, state: Any, side: str, allowed: set[Hashable], rng: np.random.Generator,
                  policy: Any, game: Any) -> None:
@@ -280,12 +284,13 @@ class SearchPlayer:
         untried action's ``Q`` its parent's mean. Below the root the prior is by kind of action until the node
         has been visited ``widen`` times, then the heuristic's (``widen=0``: by kind always)."""
         prior = node.prior
-        deep = self.widen and node.visits >= self.widen and game.ruleset in policy_games()
+        module = self._tactics
+        deep = self.widen and node.visits >= self.widen and module is not None
         if prior is None or (deep and node.visits == self.widen and node is not self._root):
             if deep:
-                prior = heuristic_prior(View(game, state, side), rng, self.temperature)[1]
+                prior = heuristic_prior(View(game, state, side), rng, self.temperature, module)[1]
             else:
-                prior = kind_prior(actions, weights_of(game.ruleset))
+                prior = kind_prior(actions, self._weights)
             node.prior = prior
         floor = min(prior.values())
         sqrt_n = math.sqrt(max(1, node.visits))

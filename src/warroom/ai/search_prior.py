@@ -1,11 +1,12 @@
 """What the search starts from and what it scores: the heuristic's view of a decision as a prior over the legal
 actions (PUCT), and the worth of a position to a side at the leaves (:func:`evaluate`).
 
-The prior of a Company Fire decision is a softmax of the heuristic's own scores of each legal action
-(:func:`warroom.ai.heuristic_cf.score`: the exact odds of each fire, rally and assault, the risk and progress of
-each move), so the tree spends its iterations on what a sensible player would consider; a game whose heuristic
-gives no scores (Brigade) puts ``HEURISTIC_SHARE`` of the prior on the heuristic's choice and the rest evenly.
-A game with no heuristic has a prior by kind of action (:data:`CF_WEIGHTS`, :data:`BRIGADE_WEIGHTS`).
+The prior of a decision is a softmax of the heuristic's own scores of each legal action where its tactics give
+them (:meth:`warroom.ai.heuristic.Tactics.scores`; Company Fire's :func:`warroom.ai.heuristic_cf.score`: the
+exact odds of each fire, rally and assault, the risk and progress of each move), so the tree spends its
+iterations on what a sensible player would consider; a game whose heuristic gives no scores (Brigade) puts
+``HEURISTIC_SHARE`` of the prior on the heuristic's choice and the rest evenly. A game with no heuristic has a
+prior by kind of action, weighed as the game's kit says (:meth:`warroom.core.kit.Kit.kind_weights`).
 
 Priors are read from a :class:`~warroom.ai.view.View`: at the root the side's own view, deeper in the tree the
 side's view of a dealt state (the search plays only on dealt states, :mod:`warroom.ai.belief`).
@@ -14,28 +15,16 @@ side's view of a dealt state (the search plays only on dealt states, :mod:`warro
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-from warroom.ai.heuristic import _policy
-from warroom.ai.heuristic_cf import score
-from warroom.ai.heuristic_cf_value import Decision
+from warroom.ai.heuristic import Tactics, tactics
 from warroom.ai.view import View
 from warroom.core.game import GameState
+from warroom.core.kit import kit_of
 from warroom.rulesets.company_fire.geometry import range_between
-
-CF_WEIGHTS = {"fire": 6.0, "group_fire": 8.0, "assault": 6.0, "at_fire": 6.0, "snipe": 4.0, "rally": 6.0,
-              "op_fire": 5.0, "declare_he": 3.0, "move": 2.0, "assault_move": 2.0, "leader_move": 1.5,
-              "end": 0.6, "pass": 1.0}
-"""The cheap policy's weights over Company Fire's action kinds (others 1): fire where a target is offered
-(seed "Individual Unit Fire", "Group Fire"), rally the suppressed (seed "Unit Status, Hit Results and
-Rallying"), end a segment only now and then."""
-BRIGADE_WEIGHTS = {"Fire": 6.0, "Bombard": 5.0, "Request": 3.0, "Select": 3.0, "Move": 2.0, "Advance": 2.0,
-                   "End": 0.6, "Hold": 1.0}
-"""The cheap policy's weights over Brigade's action classes (others 1): fire and artillery first (seed 004
-"Fire", "Artillery"), then orders and moves; ending a phase only now and then."""
 
 HEURISTIC_SHARE = 0.5
 """The prior's share on the heuristic's choice where the heuristic gives a choice but no scores (Brigade)."""
@@ -49,31 +38,34 @@ def kind(action: Hashable) -> str:
     return str(getattr(action, "kind", type(action).__name__))
 
 
-def weights_of(ruleset: str) -> dict[str, float]:
-    return CF_WEIGHTS if ruleset == "company-fire" else BRIGADE_WEIGHTS
+def weights_of(ruleset: str) -> Mapping[str, float]:
+    """Each kind of action's weight in ``ruleset``'s prior by kind (its kit's
+    :meth:`~warroom.core.kit.Kit.kind_weights`; a kind not named weighs 1)."""
+    return kit_of(ruleset).kind_weights()
 
 
-def kind_prior(actions: Sequence[Hashable], weights: dict[str, float]) -> Prior:
-    """A prior by kind of action alone (:data:`CF_WEIGHTS`, :data:`BRIGADE_WEIGHTS`)."""
+def kind_prior(actions: Sequence[Hashable], weights: Mapping[str, float]) -> Prior:
+    """A prior by kind of action alone (:func:`weights_of`)."""
     w = [weights.get(kind(a), 1.0) for a in actions]
     total = sum(w)
     return {a: x / total for a, x in zip(actions, w, strict=True)}
 
 
-def heuristic_prior(view: View, rng: np.random.Generator, temperature: float) -> tuple[Hashable, Prior]:
-    """The heuristic's choice (aggression 1/2) and a prior over ``view.legal_actions``.
+def heuristic_prior(view: View, rng: np.random.Generator, temperature: float,
+                    module: Tactics | None = None) -> tuple[Hashable, Prior]:
+    """The heuristic's choice (aggression 1/2) and a prior over ``view.legal_actions``, from ``module`` (by
+    default the tactics of the view's game, :func:`warroom.ai.heuristic.tactics`).
 
-    Company Fire: the heuristic's score of every legal action, its best the choice (ties broken by ``rng``, as
-    the heuristic breaks them), the prior ``exp(score / temperature)`` normalised. Brigade, and any game whose
-    heuristic gives no scores: its choice, with :data:`HEURISTIC_SHARE` of the prior."""
+    Tactics that score every legal action (Company Fire): the best is the choice (ties broken by ``rng``, as the
+    heuristic breaks them), the prior ``exp(score / temperature)`` normalised. Tactics that give no scores
+    (Brigade): their choice, with :data:`HEURISTIC_SHARE` of the prior."""
     legal = view.legal_actions
-    ruleset = view.game.ruleset
-    module = _policy(ruleset)
     if module is None:
-        raise ValueError(f"no heuristic for {ruleset}: no heuristic prior")
-    if ruleset == "company-fire":
-        d = Decision(view, 0.5)
-        scores = [score(d, a) for a in legal]
+        module = tactics(view.game.ruleset)
+        if module is None:
+            raise ValueError(f"no heuristic for {view.game.ruleset}: no heuristic prior")
+    scores = module.scores(view, 0.5)
+    if scores is not None:
         best = max(scores)
         top = [a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
         choice = top[int(rng.integers(len(top)))] if len(top) > 1 else top[0]

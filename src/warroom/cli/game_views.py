@@ -51,9 +51,9 @@ def title_of(game: Game) -> str:
 
 def observation_of(game: Game, state: GameState, side: str | None) -> dict[str, Any]:
     """What ``side`` sees of ``state``; the umpire sees every side's own view together."""
-    from warroom.present.views import plain, umpire_observation
+    from warroom.present.views import plain
 
-    return umpire_observation(game, state) if side is None else dict(plain(state.observation(side)))
+    return kit_of(game).umpire_observation(game, state) if side is None else dict(plain(state.observation(side)))
 
 
 def board_text(game: Game, state: GameState, side: str | None, width: int = 100) -> str:
@@ -91,9 +91,10 @@ def tell(game: Game, states: Sequence[GameState], actions: Sequence[Hashable], s
          last: int | None = None, echo: Callable[[str], None] = click.echo) -> None:
     """Narrate a game as ``side`` reads it (``None``: the umpire), action by action up to action ``last``.
 
-    Each action of the viewer's (every action, for the umpire) is numbered and told: in Company Fire by its text
-    and then its ruling; in Brigade by what its narration says, so an action that says nothing (selecting a unit,
-    ending a segment) is not told at all. An enemy action is told only as the side read it, after the enemy's
+    Each action of the viewer's (every action, for the umpire) is numbered and told as the game's kit says
+    (:attr:`~warroom.core.kit.Kit.tells_action_text`): by its text and then its ruling (Company Fire); or by what
+    its narration says, so an action that says nothing (selecting a unit, ending a segment) is not told at all
+    (Brigade). An enemy action is told only as the side read it, after the enemy's
     name (``Soviet: An unseen enemy unit fires at DE-5 ...``), never by its text or number. With ``board`` the
     position is drawn after the opening and again whenever the card or phase changes, and at the end.
     """
@@ -104,12 +105,12 @@ def tell(game: Game, states: Sequence[GameState], actions: Sequence[Hashable], s
     if board:
         echo(board_text(game, states[0], side))
         drawn = board_phase(game, states[0], side)
-    brigade = game.ruleset == "brigade"
+    by_text = kit_of(game).tells_action_text
     for n in range(1, end + 1):
         before, after = states[n - 1], states[n]
         lines = after.narration(side)
         own = side is None or before.to_act == side
-        if own and not brigade:
+        if own and by_text:
             echo(f"\n[{n}] {actions[n - 1]}")
             for line in action_odds_lines(odds(n) if odds is not None else {}):
                 echo(f"  {line}")

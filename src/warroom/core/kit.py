@@ -148,8 +148,9 @@ class Kit:
         raise NotInKit(f"warroom draws no picture of a {game.ruleset} board")
 
     def umpire_observation(self, game: Game, state: GameState) -> dict[str, Any]:
-        """Every side's own units together, in the form of the first side's observation, ``"umpire"`` True."""
-        out = dict(state.observation(game.sides[0]))
+        """Every side's own units together, in the form of the first side's observation (as plain JSON values),
+        ``"umpire"`` True: plainly, the first side's observation."""
+        out: dict[str, Any] = json.loads(json.dumps(state.observation(game.sides[0]), default=str))
         out["umpire"] = True
         return out
 
@@ -160,7 +161,9 @@ class Kit:
     # --- the AI ----------------------------------------------------------------------------------------
 
     def heuristic(self) -> Any:
-        """The heuristic's tactics: a module-like object with ``choose(view, rng, aggression) -> action``."""
+        """The heuristic's tactics: a module-like object with ``choose(view, rng, aggression) -> action`` and
+        ``scores(view, aggression)``, each legal action's score or ``None`` where the tactics choose without
+        scoring every action (``warroom.ai.heuristic.Tactics``)."""
         raise NotInKit(f"the heuristic player has no tactics for {self.ruleset}")
 
     def belief(self) -> Any:
@@ -170,7 +173,8 @@ class Kit:
     # --- the learning environments and the tools ----------------------------------------------------------
 
     def encoder(self, game: Game) -> Any:
-        """The learning environments' encoder of a side's observation into planes and a vector."""
+        """The learning environments' encoder of a side's observation into planes and a vector, and of what the
+        observation says of the objectives and the losses (``warroom.rl.core.Encoder``)."""
         raise NotInKit(f"no learning environment for {self.ruleset}")
 
     def fog_twins(self) -> Callable[..., Any] | None:
@@ -180,6 +184,26 @@ class Kit:
     def action_text(self, game: Game, action: Hashable) -> str:
         """An action as a person reads it."""
         return str(action)
+
+    # --- what the AI, the learning environments, the lab and the CLI read of a game -----------------------
+
+    env_prefix: str = ""
+    """The game's name in its learning environments' Gymnasium ids (``warroom/<prefix>-<scenario>-v0``); empty
+    where the game has no learning environment (:meth:`encoder` and :meth:`action_table`)."""
+
+    tells_action_text: bool = True
+    """How ``warroom playout`` and ``warroom replay`` tell a side's own action: by its text, numbered, its odds
+    and then its ruling (True); or numbered by what its narration says, an action that says nothing (selecting
+    a unit, ending a segment) left untold (False)."""
+
+    def kind_weights(self) -> Mapping[str, float]:
+        """The search's cheap prior and rollout policy's weight of each kind of action (an action's ``kind``,
+        else its class's name); a kind not named weighs 1. Plainly every kind weighs 1."""
+        return {}
+
+    def action_table(self, game: Game) -> Any:
+        """The learning environments' fixed action indices of ``game`` (a ``warroom.rl.actions.ActionTable``)."""
+        raise NotInKit(f"no learning environment for {self.ruleset}")
 
 
 _REGISTERED: dict[str, Kit] = {}

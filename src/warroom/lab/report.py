@@ -2,8 +2,9 @@
 embedded as SVG (no script, no file beside it), for a designer to read without the terminal.
 
 One run: win-rate bars with their 95% intervals, the side and player bias, the length histogram, objective
-control over time, a heat-map of where units fell on the map (Company Fire: one cell a grid space; Brigade: 6"
-squares of the table), losses by unit type, the rules cited by the games' endings, how they ended.
+control over time, a heat-map of where units fell on the map (by the game's measure, as its kit says: one cell
+a grid space in Company Fire, 6" squares of the table in Brigade), losses by unit type, the rules cited by the
+games' endings, how they ended.
 Compare: both runs' win rates side by side with the tests' sentences, both length histograms, both runs'
 objective control.
 """
@@ -19,10 +20,11 @@ from typing import Any
 
 from warroom.core.errors import UsageError
 from warroom.core.files import write_text
+from warroom.core.kit import kit_of
 from warroom.lab.stats import RunStats
 
-BRIGADE_CELL = 6.0
-"""Brigade's heat-map cell, in inches of the table."""
+INCHES_CELL = 6.0
+"""The heat-map cell of a game measured in inches (Brigade), in inches of the table."""
 
 _STYLE = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
 h1{font-size:1.6em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #ccc}
@@ -116,17 +118,18 @@ def control_plot(runs: list[RunStats]) -> str:
 
 
 def fell_heatmap(run: RunStats) -> str:
-    """Where units fell: a count per grid space (Company Fire) or per 6-inch square (Brigade), each side apart."""
+    """Where units fell: a count per grid space (a game measured in spaces, Company Fire) or per 6-inch square (a
+    game measured in inches, Brigade), each side apart (the game's kit's :attr:`~warroom.core.kit.Kit.measure`)."""
     import numpy as np
 
-    grid = run.options.get("ruleset") == "company-fire"
+    grid = kit_of(str(run.options.get("ruleset", ""))).measure == "grid"
     points = [(side, x, y) for g in run.games for side, _t, x, y in g.fell]
     fig, _ = _figure(10, 4.2)
     fig.clf()
     sides = run.sides
     xs_all = [p[1] for p in points] + [g.extent[0] for g in run.games]
     ys_all = [p[2] for p in points] + [g.extent[1] for g in run.games]
-    cell = 1.0 if grid else BRIGADE_CELL
+    cell = 1.0 if grid else INCHES_CELL
     x_edges = np.arange(min(0.0, min(xs_all)) - (0.5 if grid else 0), max(xs_all) + cell + 0.5, cell)
     y_edges = np.arange(min(0.0, min(ys_all)) - (0.5 if grid else 0), max(ys_all) + cell + 0.5, cell)
     for k, side in enumerate(sides):

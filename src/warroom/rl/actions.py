@@ -35,6 +35,7 @@ import numpy as np
 
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
+from warroom.core.kit import NotInKit, kit_of, kits
 
 ROUTES = 6
 """The most routes to one space a Company Fire position may offer a unit (reading CF-120 keeps only routes that
@@ -201,7 +202,8 @@ o another unit (``uso``: perhaps none), r a route's rank (CF-120), t a unit or e
 Anti-tank fire names its target and the space it stands in: the unit alone tells them apart."""
 
 
-def _cf_table(game: Any) -> ActionTable:
+def cf_table(game: Any) -> ActionTable:
+    """The :class:`ActionTable` of a Company Fire game (its kit's ``action_table``)."""
     from warroom.rulesets.company_fire.game.actions import KINDS
 
     ids: tuple[str, ...] = tuple(game.ids)
@@ -244,7 +246,8 @@ def _cf_table(game: Any) -> ActionTable:
 # --- Brigade --------------------------------------------------------------------------------------------------
 
 
-def _brigade_table(game: Any) -> ActionTable:
+def brigade_table(game: Any) -> ActionTable:
+    """The :class:`ActionTable` of a Brigade game (its kit's ``action_table``)."""
     from warroom.rulesets.brigade.game import actions as A
 
     ctx = game.ctx
@@ -301,10 +304,15 @@ def _brigade_table(game: Any) -> ActionTable:
     return ActionTable(ids, verbs, split)
 
 
+def learning_games() -> tuple[str, ...]:
+    """The games that have learning environments: those whose kit names them (``env_prefix``)."""
+    return tuple(r for r, kit in kits().items() if kit.env_prefix)
+
+
 def action_table(game: Game) -> ActionTable:
-    """The :class:`ActionTable` of a Company Fire or Brigade game."""
-    if game.ruleset == "company-fire":
-        return _cf_table(game)
-    if game.ruleset == "brigade":
-        return _brigade_table(game)
-    raise UsageError(f"no learning environment for {game.ruleset}; games: company-fire, brigade")
+    """The :class:`ActionTable` of a game, from its kit (:meth:`warroom.core.kit.Kit.action_table`)."""
+    try:
+        table: ActionTable = kit_of(game).action_table(game)
+    except NotInKit as exc:
+        raise UsageError(f"{exc}; games: {', '.join(learning_games())}") from None
+    return table

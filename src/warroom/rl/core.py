@@ -12,15 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from warroom.core.errors import UsageError, suggest
 from warroom.core.game import Game, GameState, find_scenario, load_game
-from warroom.rl.actions import ActionTable, action_table
-from warroom.rl.planes_brigade import BrigadeEncoder
-from warroom.rl.planes_cf import CFEncoder
+from warroom.core.kit import kit_of
+from warroom.rl.actions import ActionTable, action_table, learning_games
 from warroom.sim.playout import collect_young_seldom, freeze_heap_once
 
 SHAPES = ("objective_points", "losses")
@@ -80,9 +79,36 @@ def load(scenario: str | Game) -> Game:
     else:
         ruleset, path = find_scenario(scenario)
         game = load_game(ruleset, path)
-    if game.ruleset not in ("company-fire", "brigade"):
-        raise UsageError(f"no learning environment for {game.ruleset}; games: company-fire, brigade")
+    if not kit_of(game).env_prefix:
+        raise UsageError(f"no learning environment for {game.ruleset}; games: {', '.join(learning_games())}")
     return game
+
+
+class Encoder(Protocol):
+    """A game's observations as tensors (its kit's :meth:`~warroom.core.kit.Kit.encoder`: :mod:`.planes_cf`,
+    :mod:`.planes_brigade`), read from one side's observation alone."""
+
+    shape: tuple[int, int, int]
+    """The planes' shape: channels x rows x columns."""
+    planes: list[str]
+    vector: list[str]
+    p: dict[str, int]
+    """Each plane's channel, by name."""
+    own_units: list[str]
+    """The planes of the side's own units (the picture draws them); ``enemy_units`` those of the enemy's seen."""
+    enemy_units: list[str]
+
+    def encode(self, obs: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+        """The planes and the vector of a side's observation."""
+        ...
+
+    def ansi(self, planes: np.ndarray) -> str:
+        """The board as text, from the planes."""
+        ...
+
+    def tally(self, obs: dict[str, Any], side: str) -> tuple[float, float]:
+        """(objective points own less enemy's, enemy losses less own) as ``side``'s observation shows them."""
+        ...
 
 
 class Match:
@@ -99,8 +125,7 @@ class Match:
         self.opts = opts
         self.sides: tuple[str, ...] = tuple(game.sides)
         self.table: ActionTable = action_table(game)
-        self.encoder: CFEncoder | BrigadeEncoder = (CFEncoder(game) if game.ruleset == "company-fire"
-                                                    else BrigadeEncoder(game))
+        self.encoder: Encoder = kit_of(game).encoder(game)
         self.state: GameState = game.initial_state(0)
         self._legal: dict[int, Hashable] | None = None
         self._tally: dict[str, tuple[float, float]] = {}
@@ -173,36 +198,9 @@ class Match:
         return {s: 0.0 if winner is None else (1.0 if s == winner else -1.0) for s in self.sides}
 
     def tally(self, side: str) -> tuple[float, float]:
-        """(objective points own less enemy's, enemy losses less own) as the side's observation shows them."""
-        obs = self.state.observation(side, log=False)
-        if self.game.ruleset == "company-fire":
-            assert isinstance(self.encoder, CFEncoder)
-            held = 0.0
-            for o, (_, p) in zip(obs["objectives"], self.encoder.objectives, strict=True):
-                if o["held_by"] is not None:
-                    held += p if o["held_by"] == side else -p
-            lost = 0.0
-            for u in obs["units"]:
-                if u["status"] == "destroyed":
-                    lost += 1.0 if u["side"] != side else -1.0
-            return held, lost
-        enc = self.encoder
-        assert isinstance(enc, BrigadeEncoder)
-        held = 0.0
-        own = [f for u in obs["units"] if u["status"] == "on" for f in u["figures"]]
-        enemy = [f for e in obs["enemy"] if e["detected"] == "spotted" for f in e["figures"]]
-        for o in obs["objectives"]:
-            ox, oy = o["at"]
-            radius = enc.radius.get(o["name"], 0.0)
-
-            def near(figs: list[Any], ox: float = ox, oy: float = oy, radius: float = radius) -> bool:
-                return any((x - ox) ** 2 + (y - oy) ** 2 <= radius * radius for x, y in figs)
-
-            mine, theirs = near(own), near(enemy)
-            held += o["points"] if mine and not theirs else -o["points"] if theirs and not mine else 0.0
-        lost_by = obs["companies_lost"]
-        lost = float(sum(n for s, n in lost_by.items() if s != side) - lost_by.get(side, 0))
-        return held, lost
+        """(objective points own less enemy's, enemy losses less own) as the side's observation shows them
+        (the game's encoder's :meth:`Encoder.tally`)."""
+        return self.encoder.tally(self.state.observation(side, log=False), side)
 
     def rewards(self) -> dict[str, float]:
         """Each side's reward for the last action: the outcome once the game is over, plus the shaped rewards."""

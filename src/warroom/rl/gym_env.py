@@ -6,8 +6,10 @@ game's seed and the actions taken so far, as :func:`warroom.ai.play` does: a see
 the agent's action and then every opponent action up to the agent's next decision or the end; the reward is
 the agent's side's (+1, 0, -1 at the end, and the shaped rewards asked for, :data:`warroom.rl.core.SHAPES`).
 
-Every shipped scenario is registered as ``warroom/CompanyFire-<scenario>-v0`` or ``warroom/Brigade-<scenario>-v0``
-(``import warroom.rl`` registers them; the side is the scenario's first unless ``side=`` is given).
+Every shipped scenario of a game with learning environments is registered as ``warroom/<game>-<scenario>-v0``,
+the game named as its kit says (:attr:`warroom.core.kit.Kit.env_prefix`: ``warroom/CompanyFire-<scenario>-v0``,
+``warroom/Brigade-<scenario>-v0``; ``import warroom.rl`` registers them; the side is the scenario's first unless
+``side=`` is given).
 """
 
 from __future__ import annotations
@@ -22,11 +24,10 @@ from warroom.ai.registry import Player, player
 from warroom.ai.view import Seen, View
 from warroom.core.errors import UsageError
 from warroom.core.game import Game, shipped_scenarios
+from warroom.core.kit import kit_of
 from warroom.rl.aec import RENDER_MODES
 from warroom.rl.core import Match, load, options
 from warroom.rl.spaces import action_space, observation_space
-
-PREFIX = {"company-fire": "CompanyFire", "brigade": "Brigade"}
 
 
 class WarroomGym(gym.Env[dict[str, Any], Any]):
@@ -142,14 +143,18 @@ def gym_env(scenario: str | Game, side: str | None = None, opponent: str | Playe
 
 def env_id(ruleset: str, scenario: str) -> str:
     """The Gymnasium id of a shipped scenario: ``warroom/CompanyFire-crossroads_patrol-v0``."""
-    return f"warroom/{PREFIX[ruleset]}-{scenario}-v0"
+    prefix = kit_of(ruleset).env_prefix
+    if not prefix:
+        raise UsageError(f"no learning environment for {ruleset}: no Gymnasium id")
+    return f"warroom/{prefix}-{scenario}-v0"
 
 
 def register_envs() -> list[str]:
-    """Register every shipped scenario of both games with Gymnasium; the ids registered."""
+    """Register every shipped scenario of each game with learning environments with Gymnasium; the ids
+    registered."""
     ids = []
     for ruleset, paths in shipped_scenarios().items():
-        if ruleset not in PREFIX:
+        if not kit_of(ruleset).env_prefix:
             continue
         for path in paths:
             name = env_id(ruleset, path.stem)

@@ -172,6 +172,26 @@ class BrigadeEncoder:
         V[v["missions_due"]] = due
         return P, V
 
+    def tally(self, obs: dict[str, Any], side: str) -> tuple[float, float]:
+        """(objective points the side holds less those the enemy holds, enemy companies lost less its own) as
+        ``side``'s observation ``obs`` shows them: an objective is held with own figures within its radius and no
+        enemy figure the side has spotted (seed 004 "Winning and Losing", BR-100, BR-104)."""
+        held = 0.0
+        own = [f for u in obs["units"] if u["status"] == "on" for f in u["figures"]]
+        enemy = [f for e in obs["enemy"] if e["detected"] == "spotted" for f in e["figures"]]
+        for o in obs["objectives"]:
+            ox, oy = o["at"]
+            radius = self.radius.get(o["name"], 0.0)
+
+            def near(figs: list[Any], ox: float = ox, oy: float = oy, radius: float = radius) -> bool:
+                return any((x - ox) ** 2 + (y - oy) ** 2 <= radius * radius for x, y in figs)
+
+            mine, theirs = near(own), near(enemy)
+            held += o["points"] if mine and not theirs else -o["points"] if theirs and not mine else 0.0
+        lost_by = obs["companies_lost"]
+        lost = float(sum(n for s, n in lost_by.items() if s != side) - lost_by.get(side, 0))
+        return held, lost
+
     def ansi(self, planes: np.ndarray) -> str:
         """The table as text, a character a cell: ``O`` own figures, ``X`` spotted enemies, ``?`` an enemy the side
         is aware of, ``#`` cover or works, ``^`` a hill, ``=`` a road or river, ``+`` a hedge, wall or ridge."""

@@ -228,6 +228,19 @@ class CFEncoder:
         V[v["blinds_enemy"]] = blinds
         return P, np.asarray(V, dtype=np.float32)
 
+    def tally(self, obs: dict[str, Any], side: str) -> tuple[float, float]:
+        """(objective points the side holds less those the enemy holds, enemy units destroyed less its own) as
+        ``side``'s observation ``obs`` shows them (the objectives' holders, readings CF-54, CF-55)."""
+        held = 0.0
+        for o, (_, p) in zip(obs["objectives"], self.objectives, strict=True):
+            if o["held_by"] is not None:
+                held += p if o["held_by"] == side else -p
+        lost = 0.0
+        for u in obs["units"]:
+            if u["status"] == "destroyed":
+                lost += 1.0 if u["side"] != side else -1.0
+        return held, lost
+
     def ansi(self, planes: np.ndarray) -> str:
         """The board as text from the planes, two characters a space: the area terrain's map letter (``.`` open),
         then what is there: an own unit by its type's first letter in capitals, a seen enemy unit in small

@@ -4,14 +4,15 @@ the differential check that the side reads the same of both (docs/rulings.md CF-
 A side sees a game only through its own view: an AI player, a web page or an RL observation reads its
 ``observation(side)``, and, when it acts, its legal actions and the odds of each; it reads ``to_act``, the
 segment or phase, and ``narration(side)`` after each action. None of these may depend on what the side cannot
-know. :func:`twins` builds, from a position, other positions that differ only in such things:
+know. :func:`twins` builds, from a position, other positions that differ only in such things, by the game's
+kit (:meth:`warroom.core.kit.Kit.fog_twins`):
 
-* Company Fire (CF-46, CF-47): an enemy blind turned from real to dummy (its hidden units taken off the
-  table) and a dummy turned real (a real blind's units moved into the dummy's space, where the scenario set a
-  blind, and the dummy put in theirs); the occupation flags of hidden units in bocage flipped; one hidden unit
-  moved from a blind to another where stacking allows.
-* Brigade (seed 004 "Detection", BR-142): an enemy unit the side has not detected moved a little; an enemy
-  minefield the side has not found moved a little, away from every unit.
+* Company Fire (CF-46, CF-47; :mod:`warroom.kits.company_fire.fog`): an enemy blind turned from real to dummy
+  (its hidden units taken off the table) and a dummy turned real (a real blind's units moved into the dummy's
+  space, where the scenario set a blind, and the dummy put in theirs); the occupation flags of hidden units in
+  bocage flipped; one hidden unit moved from a blind to another where stacking allows.
+* Brigade (seed 004 "Detection", BR-142; :mod:`warroom.kits.brigade.fog`): an enemy unit the side has not
+  detected moved a little; an enemy minefield the side has not found moved a little, away from every unit.
 
 :func:`fog_differences` compares the two positions from the side's chair, then plays a few actions legal in
 both on each and compares again, until the difference becomes public (a blind revealed, a unit detected, a
@@ -21,15 +22,13 @@ state's JSON form, so the web and RL front ends can use the same builders.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import random
-import re
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from warroom.core.game import Game, GameState
+from warroom.core.kit import kit_of, kits
 
 ODDS_KINDS = ("fire", "group_fire", "declare_he", "declare_smoke", "assault", "at_fire", "snipe", "op_fire", "move",
               "assault_move", "fall_back", "leader_move", "rally", "find_path", "clear_mines",
@@ -80,158 +79,13 @@ class FogReport:
                 self.differences.append(f"{where}: {d}")
 
 
-def _other(sides: tuple[str, ...], side: str) -> str:
-    return sides[1] if side == sides[0] else sides[0]
-
-
-# --- Company Fire ---------------------------------------------------------------------------------------------
-
-
-def _cf_twins(state: Any, side: str, rng: random.Random) -> list[Twin]:
-    """Company Fire twins for ``side``: its enemy's blinds changed in what lies under them (CF-46)."""
-    g = state.game
-    enemy = "defender" if side == "attacker" else "attacker"
-    units = list(state.units)
-    real: dict[Any, list[int]] = {}
-    for i in state.living(enemy):
-        if units[i].hidden:
-            real.setdefault(units[i].at, []).append(i)
-    dummies = [sp for who, sp in state.dummies if who == enemy]
-    busy = {m.fo for m in state.declared}
-    out: list[Twin] = []
-
-    def public(spaces: Iterable[Any]) -> Callable[[GameState], Any]:
-        wanted = tuple(spaces)
-        return lambda s: tuple(sp in s.blind_spaces(enemy) for sp in wanted)  # type: ignore[attr-defined]
-
-    def unseen(s: Any, x: Hashable) -> bool:
-        i = g.index.get(getattr(x, "unit", None), -1)
-        return i >= 0 and bool(s.units[i].hidden)
-
-    def unit(i: int, **changes: Any) -> None:
-        units[i] = units[i]._replace(**changes)
-
-    movable = {sp: under for sp, under in real.items() if not busy.intersection(under)
-               and all(units[i].riding < 0 and not g.carries[i][0] + g.carries[i][1] for i in under)}
-    for sp, under in sorted(movable.items()):
-        # a real blind turned dummy: its units off the table (as if never set up), a dummy in their space
-        saved = list(units)
-        for i in under:
-            unit(i, at=None, status="removed", bocage=False)
-        out.append(Twin(side, f"the {enemy}'s real blind at {sp} turned dummy",
-                        state.replace(units=tuple(units), dummies=(*state.dummies, (enemy, sp))), public([sp]), unseen))
-        units[:] = saved
-        for d in dummies:
-            # a dummy turned real: the blind's units moved into the dummy's space, the dummy into theirs
-            for i in under:
-                unit(i, at=d, bocage=units[i].bocage and _has_bocage(g, d))
-            rest = (*[x for x in state.dummies if x != (enemy, d)], (enemy, sp))
-            out.append(Twin(side, f"the {enemy}'s blinds at {sp} (real) and {d} (dummy) swapped",
-                            state.replace(units=tuple(units), dummies=rest), public([sp, d]), unseen))
-            units[:] = saved
-        if _has_bocage(g, sp):
-            for i in under:
-                unit(i, bocage=not units[i].bocage)
-            out.append(Twin(side, f"the occupation of the bocage at {sp} by the {enemy}'s hidden units flipped",
-                            state.replace(units=tuple(units)), public([sp]), unseen))
-            units[:] = saved
-        if len(under) > 1:
-            for other in sorted(real):
-                if other == sp:
-                    continue
-                i = under[-1]
-                if not state.space_takes(i, other):
-                    continue
-                unit(i, at=other, bocage=units[i].bocage and _has_bocage(g, other))
-                out.append(Twin(side, f"{g.ids[i]} moved from the {enemy}'s blind at {sp} to its blind at {other}",
-                                state.replace(units=tuple(units)), public([sp, other]), unseen))
-                units[:] = saved
-                break
-    rng.shuffle(out)
-    return out
-
-
-def _has_bocage(g: Any, space: Any) -> bool:
-    from warroom.rulesets.company_fire import board as B
-
-    return B.has_bocage(g.board, space)
-
-
-# --- Brigade --------------------------------------------------------------------------------------------------
-
-
-def _brigade_twins(state: Any, side: str, rng: random.Random) -> list[Twin]:
-    """Brigade twins for ``side``: an enemy unit it has not detected moved, and an enemy minefield it has not
-    found moved (seed 004 "Detection"; BR-142), each by a couple of inches."""
-    ctx = state.ctx
-    known = state.known(side)
-    out: list[Twin] = []
-    data = state.to_json()
-    from warroom.rulesets.brigade.game.state import BrigadeState
-
-    callers = {m.caller for m in state.missions}  # where fire it called falls depends on where it stands
-    hidden = [i for i, u in enumerate(state.units) if ctx.side_of[i] != side and u.on and i not in known
-              and u.aboard < 0 and not ctx.types[i].transport and i not in callers]
-    rng.shuffle(hidden)
-    for i in hidden[:2]:
-        u = state.units[i]
-        dx, dy = rng.choice([(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)])
-        figs = tuple((x + dx, y + dy) for x, y in u.figs)
-        if not all(0 <= x <= ctx.width and 0 <= y <= ctx.depth for x, y in figs):
-            continue
-        moved = dataclasses.replace(u, figs=figs, bikes=tuple((x + dx, y + dy) for x, y in u.bikes))
-        d = dict(data)
-        d["units"] = [v if k != i else moved.code for k, v in enumerate(data["units"])]
-        twin = BrigadeState.from_json(ctx, d)
-        out.append(Twin(side, f"the undetected {ctx.ids[i]} moved by ({dx}, {dy})", twin,
-                        _known_unit(side, i), _names(ctx.ids[i]), symmetric=False))
-    s = ctx.sides.index(side)
-    for k, m in enumerate(ctx.minefields):
-        if m.owner == side or k in state.revealed[s]:
-            continue
-        dx, dy = rng.choice([(2.0, 0.0), (-2.0, 0.0), (0.0, 2.0), (0.0, -2.0)])
-        x0, y0 = m.at[0] + dx, m.at[1] + dy
-        box = (min(m.at[0], x0) - 2, min(m.at[1], y0) - 2, max(m.at[0], x0) + m.size[0] + 2,
-               max(m.at[1], y0) + m.size[1] + 2)
-        if x0 < 0 or y0 < 0 or x0 + m.size[0] > ctx.width or y0 + m.size[1] > ctx.depth:
-            continue
-        if any(box[0] <= x <= box[2] and box[1] <= y <= box[3] for u in state.units if u.on for x, y in u.figs):
-            continue
-        moved_ctx = copy.copy(ctx)
-        fields = list(ctx.minefields)
-        fields[k] = m.model_copy(update={"at": (x0, y0)})
-        moved_ctx.minefields = tuple(fields)
-        moved_ctx.mine_boxes = tuple((f.at[0], f.at[1], f.at[0] + f.size[0], f.at[1] + f.size[1]) for f in fields)
-        twin = BrigadeState.from_json(moved_ctx, data)
-        out.append(Twin(side, f"the unfound minefield {m.name} moved by ({dx}, {dy})", twin, _found_field(s, k),
-                        symmetric=False))
-    return out
-
-
-def _known_unit(side: str, i: int) -> Callable[[GameState], Any]:
-    """Public once the side detects the unit, or once the narration speaks of it (fire falling on it tells the
-    firer "an unseen enemy unit is in the fire zone", which depends on where it stands)."""
-    tag = f"\u27e8{i}\u27e9"
-    return lambda st: (i in st.known(side), any(tag in e.text for e in st.log))  # type: ignore[attr-defined]
-
-
-def _names(unit_id: str) -> Callable[[GameState, Hashable], bool]:
-    pattern = re.compile(rf"(?<![\w-]){re.escape(unit_id)}(?![\w-])")
-    return lambda st, x: bool(pattern.search(str(x)))
-
-
-def _found_field(s: int, k: int) -> Callable[[GameState], Any]:
-    return lambda st: k in st.revealed[s]  # type: ignore[attr-defined]
-
-
 # --- the check ------------------------------------------------------------------------------------------------
 
 
-TWIN_BUILDERS: dict[str, Callable[[Any, str, random.Random], list[Twin]]] = {
-    "company-fire": _cf_twins,
-    "brigade": _brigade_twins,
-}
-"""Each game's twin builder: the positions that differ from one only in what a side cannot know."""
+def twin_games() -> tuple[str, ...]:
+    """The games whose kit builds twins (:meth:`warroom.core.kit.Kit.fog_twins`): those with hidden information."""
+    return tuple(r for r, kit in kits().items() if kit.fog_twins() is not None)
+
 
 Odds = Callable[[GameState, Hashable], Any]
 
@@ -244,8 +98,9 @@ def state_odds(state: GameState, action: Hashable) -> Any:
 
 
 def twins(ruleset: str, state: GameState, side: str, rng: random.Random) -> list[Twin]:
-    """The twins of ``state`` for ``side`` (:data:`TWIN_BUILDERS`); none for a game with no builder."""
-    build = TWIN_BUILDERS.get(ruleset)
+    """The twins of ``state`` for ``side``, built by its game's kit (:meth:`warroom.core.kit.Kit.fog_twins`); none
+    for a game with no builder."""
+    build = kit_of(ruleset).fog_twins()
     return [] if build is None else build(state, side, rng)
 
 

@@ -59,7 +59,7 @@ class BrigadeKit(Kit):
         return board_figure(game, None if obs is None else dict(obs), title)
 
     def umpire_observation(self, game: Game, state: GameState) -> dict[str, Any]:
-        from warroom.present.views import umpire_observation
+        from warroom.kits.brigade.umpire import umpire_observation
 
         return umpire_observation(game, state)
 
@@ -79,9 +79,26 @@ class BrigadeKit(Kit):
         return BrigadeEncoder(game)
 
     def fog_twins(self) -> Callable[..., Any] | None:
-        from warroom.tools.fog import _brigade_twins
+        from warroom.kits.brigade.fog import twins
 
-        return _brigade_twins
+        return twins
+
+    # --- what the AI, the learning environments, the lab and the CLI read of the game ---------------------
+
+    env_prefix = "Brigade"
+    tells_action_text = False
+    """A side's own action is told by what its narration says: selecting a unit or ending a segment says
+    nothing and is not told."""
+
+    def kind_weights(self) -> Mapping[str, float]:
+        from warroom.kits.brigade.prior import KIND_WEIGHTS
+
+        return KIND_WEIGHTS
+
+    def action_table(self, game: Game) -> Any:
+        from warroom.rl.actions import brigade_table
+
+        return brigade_table(game)
 
     # --- the lab's trace ---------------------------------------------------------------------------------
 

@@ -57,7 +57,7 @@ class CompanyFireKit(Kit):
         return board_figure(game, None if obs is None else dict(obs), title)
 
     def umpire_observation(self, game: Game, state: GameState) -> dict[str, Any]:
-        from warroom.present.views import umpire_observation
+        from warroom.kits.company_fire.umpire import umpire_observation
 
         return umpire_observation(game, state)
 
@@ -77,9 +77,23 @@ class CompanyFireKit(Kit):
         return CFEncoder(game)
 
     def fog_twins(self) -> Callable[..., Any] | None:
-        from warroom.tools.fog import _cf_twins
+        from warroom.kits.company_fire.fog import twins
 
-        return _cf_twins
+        return twins
+
+    # --- what the AI, the learning environments, the lab and the CLI read of the game ---------------------
+
+    env_prefix = "CompanyFire"
+
+    def kind_weights(self) -> Mapping[str, float]:
+        from warroom.kits.company_fire.prior import KIND_WEIGHTS
+
+        return KIND_WEIGHTS
+
+    def action_table(self, game: Game) -> Any:
+        from warroom.rl.actions import cf_table
+
+        return cf_table(game)
 
     # --- the lab's trace ---------------------------------------------------------------------------------
 
