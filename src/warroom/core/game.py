@@ -21,9 +21,10 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, Literal, NotRequired, Protocol, TypedDict, runtime_checkable
+from typing import Annotated, Any, Literal, NotRequired, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from typing_extensions import TypedDict  # pydantic reads a TypedDict of typing_extensions on Python 3.11
 
 from warroom.core.errors import UsageError, suggest
 from warroom.core.files import decode_text, write_text
@@ -37,7 +38,7 @@ OLD_RECORD_FORMATS = ("warroom-game-record/1", "warroom-game-record/2")
 class Result(TypedDict):
     """A game's outcome (:meth:`GameState.result`), as plain JSON data, the form a record's notes keep: the
     winner (``None`` for a draw, or while the game is still on), the reason in words, and the scores behind it,
-    each game's own by side.
+    each game's own by side, in this order (the web API's answers state it: :mod:`warroom.web.models`).
 
     Company Fire (seed 002 "Victory Conditions", readings CF-54 ... CF-56): ``points``, the victory points of each
     side (objectives held and enemy units destroyed), and ``turn``, the turn it ended in. Brigade (seed 004
@@ -49,9 +50,9 @@ class Result(TypedDict):
     reason: str
     points: NotRequired[dict[str, int]]
     turn: NotRequired[int]
-    objective_points: NotRequired[dict[str, int]]
     companies: NotRequired[dict[str, int]]
     companies_lost: NotRequired[dict[str, int]]
+    objective_points: NotRequired[dict[str, int]]
     period: NotRequired[int]
 
 
