@@ -31,9 +31,10 @@ NATIVE_MODULES = [
                  "geometry", "fire", "morale", "common", "turn", "close_assault", "artillery", "mines")
 ]
 """The modules compiled: the game loop and what it calls on every action (every module of the game package but
-the scenario file, briefing and pictures, the odds before acting, the actions' faces and the invariants, which no
-action runs). They are typed for mypyc (no dataclass that a compiled class inherits from outside them, no class
-attribute redeclared in a subclass, one base class that is not a trait)."""
+the scenario file and briefing, the odds before acting, the actions' faces and the invariants, which no action
+runs; the pictures are drawn above the game, by its kit). They are typed for mypyc (no dataclass that a compiled
+class inherits from outside them, no class attribute redeclared in a subclass, one base class that is not a
+trait)."""
 
 EXTENSIONS = (".so", ".pyd")
 

@@ -17,7 +17,9 @@ from PIL import Image
 from cli_run import one_error, run
 from warroom.cli.game_views import observation_of
 from warroom.core.game import GameRecord, load_game, replay_game
-from warroom.present.board_map import board_figure, symbol_of
+from warroom.core.kit import kit_of
+from warroom.kits.brigade.picture import symbol_of as brigade_symbol
+from warroom.kits.company_fire.picture import symbol_of as cf_symbol
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -204,7 +206,7 @@ def _arrows(ruleset: str, scenario: str, side: str) -> int:
     """The facing arrows on the board of ``scenario``'s set-up as ``side`` sees it."""
     game = load_game(ruleset, scenario)
     obs = observation_of(game, game.initial_state(1), side)
-    fig = board_figure(game, obs, "t")
+    fig = kit_of(game).picture(game, obs, "t")
     try:
         return sum(isinstance(p, FancyArrow) for p in fig.axes[0].patches)
     finally:
@@ -216,16 +218,16 @@ def test_vehicles_are_drawn_with_their_facing_and_units_with_their_type() -> Non
     assert _arrows("brigade", "ponyri", "german") == 3
     # hedgerow_breakout.toml: the attacker's two Shermans T1, T2, hull and turret both facing N: one arrow each
     assert _arrows("company-fire", "hedgerow_breakout", "attacker") == 2
-    assert symbol_of("brigade", "ge_pz_iv_h") == "tank" and symbol_of("brigade", "ru_rifle_company") == "infantry"
-    assert symbol_of("brigade", "ru_zis3") == "gun" and symbol_of("brigade", "ge_mg42_hmg") == "mg"
-    assert symbol_of("company-fire", "medium_tank") == "tank" and symbol_of("company-fire", "mmg") == "mg"
-    assert symbol_of("company-fire", "rifle_squad") == "infantry"
+    assert brigade_symbol("ge_pz_iv_h") == "tank" and brigade_symbol("ru_rifle_company") == "infantry"
+    assert brigade_symbol("ru_zis3") == "gun" and brigade_symbol("ge_mg42_hmg") == "mg"
+    assert cf_symbol("medium_tank") == "tank" and cf_symbol("mmg") == "mg"
+    assert cf_symbol("rifle_squad") == "infantry" and cf_symbol("anti_tank_gun") == "gun"
 
 
 def test_a_facing_arrow_never_runs_across_its_unit_s_label() -> None:
     # ponyri.toml: the Panzer IVs DE-PZ1 and DE-PZ2 face 0 degrees, down the picture, where a counter's id goes
     game = load_game("brigade", "ponyri")
-    fig = board_figure(game, observation_of(game, game.initial_state(1), "german"), "t")
+    fig = kit_of(game).picture(game, observation_of(game, game.initial_state(1), "german"), "t")
     try:
         ax = fig.axes[0]
         arrows = [MplPath(p.get_xy()).get_extents() for p in ax.patches if isinstance(p, FancyArrow)]
@@ -286,7 +288,7 @@ def test_a_brigade_features_name_is_clear_of_the_objective_star_at_its_centre() 
     left corner, 0.4" and 0.3" in, not at its centre under the star."""
     game = load_game("brigade", "ponyri")
     obs = observation_of(game, game.initial_state(1), "german")
-    fig = board_figure(game, obs, "t")
+    fig = kit_of(game).picture(game, obs, "t")
     try:
         texts = {t.get_text(): t.get_position() for t in fig.axes[0].texts}
     finally:

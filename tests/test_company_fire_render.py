@@ -1,5 +1,6 @@
-"""Company Fire's map picture (render.render_map): every shipped scenario draws for every viewer,
-a side's picture shows no more than its text map (no hidden enemy unit), and bad paths are refused."""
+"""Company Fire's map picture (its kit's ``picture`` of the set-up as a viewer knows it, written by
+``present.picture.write_picture``): every shipped scenario draws for every viewer, a side's picture shows no more
+than its text map (no hidden enemy unit), and bad paths are refused."""
 
 from __future__ import annotations
 
@@ -10,12 +11,23 @@ from pathlib import Path
 import pytest
 
 from warroom.core.errors import UsageError
-from warroom.rulesets.company_fire.game.render import render_map
-from warroom.rulesets.company_fire.game.scenario import load_scenario, shipped_scenarios
+from warroom.core.game import Game, load_game
+from warroom.core.kit import kit_of
+from warroom.present.picture import write_picture
+from warroom.rulesets.company_fire.game.scenario import shipped_scenarios
 from warroom.rulesets.company_fire.game.scenario_types import ROLES, VIEWERS, Scenario
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-SCENARIOS = {p.stem: load_scenario(p) for p in shipped_scenarios()}
+GAMES = {p.stem: load_game("company-fire", p) for p in shipped_scenarios()}
+SCENARIOS: dict[str, Scenario] = {name: g.scenario for name, g in GAMES.items()}  # type: ignore[attr-defined]
+
+
+def render_map(s: Scenario, viewer: str, path: Path) -> Path:
+    """The set-up of ``s`` as ``viewer`` knows it, drawn to ``path`` as ``warroom scenario show --png`` draws it."""
+    game: Game = next(g for g in GAMES.values() if g.scenario is s)  # type: ignore[attr-defined]
+    kit = kit_of(game)
+    obs = kit.setup_observation(game, viewer)
+    return write_picture(path, lambda: kit.picture(game, obs, f"{s.name}: the set-up"), "--png")
 
 
 def _png_size(path: Path) -> tuple[int, int]:
@@ -27,7 +39,7 @@ def _png_size(path: Path) -> tuple[int, int]:
 
 
 def _svg_texts(path: Path) -> set[str]:
-    """Every piece of text drawn in the SVG (render_map keeps text as text, not paths)."""
+    """Every piece of text drawn in the SVG (a picture keeps text as text, not paths)."""
     root = ET.parse(path).getroot()
     return {"".join(el.itertext()).strip() for el in root.iter() if el.tag.endswith("}text")}
 
@@ -98,4 +110,4 @@ def test_a_file_for_a_folder_is_refused(tmp_path: Path) -> None:
 def test_an_unknown_viewer_is_refused(tmp_path: Path) -> None:
     s = next(iter(SCENARIOS.values()))
     with pytest.raises(UsageError, match="viewer"):
-        render_map(s, "nobody", tmp_path / "map.png")  # type: ignore[arg-type]
+        render_map(s, "nobody", tmp_path / "map.png")

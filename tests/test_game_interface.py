@@ -17,7 +17,16 @@ import pytest
 
 from warroom.core import game as game_module
 from warroom.core.errors import UsageError
-from warroom.core.game import ActionFacts, GameRecord, ReplayDiffers, load_game, record_of, register_game, replay
+from warroom.core.game import (
+    ActionFacts,
+    GameRecord,
+    ReplayDiffers,
+    Result,
+    load_game,
+    record_of,
+    register_game,
+    replay,
+)
 from warroom.tools.conformance import check_conformance
 
 ACTIONS = ("advance", "hold")
@@ -53,7 +62,7 @@ class RaceState:
     def is_terminal(self) -> bool:
         return max(self.scores) >= 10 or self.turn >= 40
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> Result:
         if max(self.scores) < 10:
             return {"winner": None, "reason": "turn limit"}
         return {"winner": "red" if self.scores[0] >= 10 else "black", "reason": "reached 10"}

@@ -4,8 +4,10 @@ war": no request, however odd, is a server error).
 Every operation of ``/openapi.json`` except the event stream (it stays open while the client listens) is called
 with requests schemathesis makes from the description, valid and not, with and without a real game: a game is
 made first and its id and token are the ones the generated requests often carry, so the checks reach past the
-token check into the game. The only check is schemathesis's ``not_a_server_error``: a 4xx with its message is
-the answer to bad input, a 5xx never is.
+token check into the game. The first check is schemathesis's ``not_a_server_error``: a 4xx with its message is
+the answer to bad input, a 5xx never is. The second is that the description says what the answers are: every
+status answered is documented, and every answer, a refusal's one-line ``{"detail": "..."}`` too, has the shape
+its schema gives (web/models.py).
 """
 
 from __future__ import annotations
@@ -20,6 +22,11 @@ from hypothesis import HealthCheck, settings
 schemathesis = pytest.importorskip("schemathesis")
 from fastapi.testclient import TestClient  # noqa: E402
 from schemathesis.checks import not_a_server_error  # noqa: E402
+from schemathesis.specs.openapi.checks import (  # noqa: E402
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from warroom.web.app import create_app  # noqa: E402
 
@@ -76,6 +83,12 @@ def map_body(context: Any, body: Any) -> Any:
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_request_is_a_server_error(case: Any) -> None:
     case.call_and_validate(checks=[not_a_server_error])
+
+
+@schema.parametrize()
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+def test_every_answer_is_as_the_description_says(case: Any) -> None:
+    case.call_and_validate(checks=[status_code_conformance, content_type_conformance, response_schema_conformance])
 
 
 def test_the_fuzzed_game_is_still_whole() -> None:

@@ -18,14 +18,13 @@ import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from warroom.ai.registry import Player, player
 from warroom.ai.view import Seen, View
 from warroom.core.errors import UsageError
-from warroom.core.game import Game, GameRecord, GameState, load_game, record_of, shipped_scenarios
+from warroom.core.game import Game, GameRecord, GameState, Result, load_game, record_of, shipped_scenarios
 
 DECISION_STREAM = 0x5EED_A1
 """Mixed into each decision's seed, so the players' generators are apart from the game's dice."""
@@ -41,7 +40,7 @@ class Played:
     """A finished (or cut short) game: its record, result, last state, actions, and each side's thinking time."""
 
     record: GameRecord | None
-    result: dict[str, Any]
+    result: Result
     final: GameState
     actions: list[Hashable]
     seconds: dict[str, float] = field(default_factory=dict)
@@ -104,8 +103,8 @@ def play(game: Game, players: Mapping[str, Player | str], seed: int, scenario: P
         states.append(after)
         state = after
     record = record_of(game, seed, actions, scenario, states) if scenario is not None else None
-    result = state.result() if state.is_terminal() else {"winner": None, "reason": f"cut short after {len(actions)} "
-                                                                                    "actions"}
+    result: Result = state.result() if state.is_terminal() else {"winner": None,
+                                                                 "reason": f"cut short after {len(actions)} actions"}
     if record is not None:
         record = GameRecord(**{**record.__dict__, "notes": {"result": result,
                                                             "players": {s: p.name for s, p in chosen.items()}}})

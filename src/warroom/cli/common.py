@@ -7,6 +7,8 @@ from typing import Any
 import click
 from rich.console import Console
 
+from warroom.core.game import Result
+
 
 class _Console(Console):
     """Standard output through rich; a reader that stops reading (``| head``) is a ``BrokenPipeError`` for
@@ -30,7 +32,7 @@ def narrate(lines: list[str], as_json: bool) -> None:
             click.echo(line)
 
 
-def result_line(result: dict[str, Any]) -> str:
+def result_line(result: Result) -> str:
     """A finished game's result as a sentence: who won, the points, and why."""
     winner = result.get("winner")
     points = result.get("points")

@@ -141,11 +141,13 @@ def png_title(game: Game, n: int, side: str | None) -> str:
 def draw_at(game: Game, states: Sequence[GameState], n: int, side: str | None, path: Path,
             option: str = "--png") -> Path:
     """The board after action ``n`` (0: the set-up) drawn to ``path``."""
-    from warroom.present.board_map import draw_board
+    from warroom.core.kit import kit_of
+    from warroom.present.picture import write_picture
 
     if not 0 <= n < len(states):
         raise UsageError(f"--at {n}: the game has actions 0 (the set-up) to {len(states) - 1}")
-    return draw_board(game, observation_of(game, states[n], side), png_title(game, n, side), path, option)
+    obs = observation_of(game, states[n], side)
+    return write_picture(path, lambda: kit_of(game).picture(game, obs, png_title(game, n, side)), option)
 
 
 def draw_every(game: Game, states: Sequence[GameState], every: int, folder: Path, side: str | None) -> list[Path]:

@@ -21,9 +21,10 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, Literal, Protocol, runtime_checkable
+from typing import Annotated, Any, Literal, NotRequired, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from typing_extensions import TypedDict  # pydantic reads a TypedDict of typing_extensions on Python 3.11
 
 from warroom.core.errors import UsageError, suggest
 from warroom.core.files import decode_text, write_text
@@ -32,6 +33,27 @@ RECORD_FORMAT = "warroom-game-record/3"
 #: Records of the first format hold no position digests; they still replay, with a notice. Records of the first
 #: two formats name their scenario by the path it had where they were made; they still replay (see :func:`replay`).
 OLD_RECORD_FORMATS = ("warroom-game-record/1", "warroom-game-record/2")
+
+
+class Result(TypedDict):
+    """A game's outcome (:meth:`GameState.result`), as plain JSON data, the form a record's notes keep: the
+    winner (``None`` for a draw, or while the game is still on), the reason in words, and the scores behind it,
+    each game's own by side, in this order (the web API's answers state it: :mod:`warroom.web.models`).
+
+    Company Fire (seed 002 "Victory Conditions", readings CF-54 ... CF-56): ``points``, the victory points of each
+    side (objectives held and enemy units destroyed), and ``turn``, the turn it ended in. Brigade (seed 004
+    "Victory", BR-130): ``objective_points`` held by each side, ``companies`` each side fields and
+    ``companies_lost``, and ``period``, the period it ended in.
+    """
+
+    winner: str | None
+    reason: str
+    points: NotRequired[dict[str, int]]
+    turn: NotRequired[int]
+    companies: NotRequired[dict[str, int]]
+    companies_lost: NotRequired[dict[str, int]]
+    objective_points: NotRequired[dict[str, int]]
+    period: NotRequired[int]
 
 
 @runtime_checkable
@@ -57,8 +79,9 @@ class GameState(Protocol):
     def is_terminal(self) -> bool:
         """Whether the game is over."""
 
-    def result(self) -> dict[str, Any]:
-        """The outcome: winner (or None for a draw) and the reason, once terminal."""
+    def result(self) -> Result:
+        """The outcome: winner (or None for a draw) and the reason, once terminal; before, no winner, the reason
+        that the game is still on, and the scores so far."""
 
     def observation(self, side: str, *, log: bool = True) -> dict[str, Any]:
         """What ``side`` may know, as plain data: nothing it has not seen. With ``log=False`` the lines of the

@@ -144,7 +144,10 @@ class Kit:
         raise NotInKit(f"{game.ruleset} has no line-of-sight query for the pages")
 
     def picture(self, game: Game, obs: Mapping[str, Any] | None, title: str) -> Any:
-        """The board as a matplotlib figure, from ``obs`` (``None``: the scenario's bare map)."""
+        """The board as a matplotlib figure headed ``title``, drawn from ``obs`` (a side's observation, the
+        umpire's, or :meth:`setup_observation`; ``None``: the scenario's bare map) and the scenario's public map
+        alone, in the sides' colours of :func:`warroom.present.picture.side_colours`: the one drawer of every
+        picture of the game's board (``scenario show --png/--svg``, ``replay --png``, ``--png-every``)."""
         raise NotInKit(f"warroom draws no picture of a {game.ruleset} board")
 
     def umpire_observation(self, game: Game, state: GameState) -> dict[str, Any]:
@@ -157,6 +160,25 @@ class Kit:
     def show_scenario(self, game: Game, viewer: str) -> str:
         """The scenario's briefing as ``viewer`` (a side, ``umpire`` or ``public``) may read it before play."""
         return f"{game.scenario_name} ({game.ruleset}): {', '.join(game.sides)}"
+
+    # --- the scenario before play (``warroom scenario show``) ---------------------------------------------------
+
+    def viewers(self, game: Game) -> tuple[str, ...]:
+        """The views of the set-up a scenario may be shown in (:meth:`show_scenario`, :meth:`setup_observation`):
+        ``public`` (what every side knows), ``umpire`` (everything) and each side's, in the order ``scenario show
+        --as`` lists them."""
+        return ("public", "umpire", *game.sides)
+
+    def setup_observation(self, game: Game, viewer: str) -> dict[str, Any]:
+        """What ``viewer`` (one of :meth:`viewers`) knows of the set-up, in the form of a side's observation, for
+        :meth:`picture` to draw: plainly, a side's observation of the opening position, the umpire's
+        :meth:`umpire_observation`, and in public nothing but whose it is (no side's, not the umpire's)."""
+        state = game.initial_state(1)
+        if viewer == "umpire":
+            return self.umpire_observation(game, state)
+        if viewer in game.sides:
+            return dict(json.loads(json.dumps(state.observation(viewer), default=str)))
+        return {"side": None, "umpire": False}
 
     # --- the AI ----------------------------------------------------------------------------------------
 

@@ -8,11 +8,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from warroom.core.game import Game, GameState
+from warroom.core.game import Game, GameState, Result
 from warroom.core.kit import kit_of
 
 
-def result_text(result: dict[str, Any]) -> str:
+def result_text(result: Result) -> str:
     """A finished game's result as a sentence: who won, the points, and why."""
     winner = result.get("winner")
     points = result.get("points") or result.get("objective_points")

@@ -14,6 +14,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from warroom.web import models as m
 from warroom.web.games import Games
 from warroom.web.views import opponents, scenarios
 
@@ -55,50 +56,55 @@ def games(request: Request) -> Games:
 
 Service = Annotated[Games, Depends(games)]
 
+EXACT: dict[str, Any] = {"response_model_exclude_unset": True}
+"""An answer's keys as the service wrote them: one it leaves out is not sent as ``null``
+(:mod:`warroom.web.models`)."""
 
-@router.get("/api/scenarios")
+
+@router.get("/api/scenarios", response_model=list[m.ScenarioInfo])
 def list_scenarios() -> list[dict[str, Any]]:
     """Every shipped scenario of both games: ruleset, name, title, sides, briefing."""
     return list(scenarios())
 
 
-@router.get("/api/opponents")
+@router.get("/api/opponents", response_model=list[m.Opponent])
 def list_opponents() -> list[dict[str, str]]:
     """The AI strengths and players a person may choose ('hotseat' and 'friend' are the other opponents)."""
     return opponents()
 
 
-@router.post("/api/games", status_code=201)
+@router.post("/api/games", status_code=201, response_model=m.NewGameAnswer, responses=m.NEW_REFUSALS,
+             **EXACT)
 def new_game(body: NewGame, service: Service) -> dict[str, Any]:
     """A new game; the answer holds each seat's token and link (the only time a token is given)."""
     return service.create(body.ruleset, body.scenario, body.side, body.opponent, body.seed)
 
 
-@router.get("/api/games/{game_id}")
+@router.get("/api/games/{game_id}", response_model=m.GameView, responses=m.GAME_REFUSALS, **EXACT)
 def view(game_id: str, service: Service, token: str | None = None, side: str | None = None) -> dict[str, Any]:
     """The game as one side of the token's seat sees it."""
     return service.view(game_id, token, side)
 
 
-@router.post("/api/games/{game_id}/odds")
+@router.post("/api/games/{game_id}/odds", response_model=m.ActionOdds, responses=m.POST_REFUSALS, **EXACT)
 def odds(game_id: str, body: OddsAsked, service: Service) -> dict[str, Any]:
     """The exact odds of one of the side's legal actions before it is taken."""
     return service.odds(game_id, body.token, body.side, body.action)
 
 
-@router.post("/api/games/{game_id}/actions")
+@router.post("/api/games/{game_id}/actions", response_model=m.Acted, responses=m.POST_REFUSALS, **EXACT)
 def act(game_id: str, body: Acting, service: Service) -> dict[str, Any]:
     """Take an action chosen on the view of ``step``; committed to the games file before the answer."""
     return service.act(game_id, body.token, body.side, body.action, body.step)
 
 
-@router.post("/api/games/{game_id}/undo")
+@router.post("/api/games/{game_id}/undo", response_model=m.Undone, responses=m.POST_REFUSALS, **EXACT)
 def undo(game_id: str, body: Asking, service: Service) -> dict[str, Any]:
     """Take back the side's last action (never one that used chance or showed it something new of the enemy)."""
     return service.undo(game_id, body.token, body.side)
 
 
-@router.get("/api/games/{game_id}/sight")
+@router.get("/api/games/{game_id}/sight", response_model=m.Sight, responses=m.GAME_REFUSALS, **EXACT)
 def line_of_sight(game_id: str, service: Service, token: str | None = None, side: str | None = None,
                   frm: Annotated[str | None, Query(alias="from", max_length=20)] = None,
                   to: Annotated[str | None, Query(max_length=20)] = None) -> dict[str, Any]:
@@ -107,7 +113,7 @@ def line_of_sight(game_id: str, service: Service, token: str | None = None, side
     return service.sight(game_id, token, side, frm, to)
 
 
-@router.get("/api/games/{game_id}/record")
+@router.get("/api/games/{game_id}/record", response_model=m.Record, responses=m.GAME_REFUSALS, **EXACT)
 def record(game_id: str, service: Service, token: str | None = None) -> dict[str, Any]:
     """The game record (replay it with ``warroom replay``), once the game is over."""
     return service.record(game_id, token)
@@ -117,7 +123,7 @@ def _event(data: dict[str, Any]) -> str:
     return f"event: step\ndata: {json.dumps(data)}\n\n"
 
 
-@router.get("/api/games/{game_id}/events")
+@router.get("/api/games/{game_id}/events", responses=m.GAME_REFUSALS)
 async def events(game_id: str, service: Service, token: str | None = None,
                  side: str | None = None) -> StreamingResponse:
     """Server-sent events: ``step`` each time the game changes (the first at once, the game as it is); a comment

@@ -23,6 +23,7 @@ from warroom.core.errors import UsageError
 from warroom.web import api, desk, desk_pages, pages, replay, rules
 from warroom.web.errors import status_of
 from warroom.web.games import KEEPALIVE, KEPT, Games
+from warroom.web.models import Health, refusals
 from warroom.web.store import GameStore
 from warroom.web.views import scenarios
 
@@ -111,12 +112,12 @@ def create_app(db_path: Path, workers: int = 2, keepalive: float = KEEPALIVE, ke
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": _one_line(exc)}, status_code=422)
 
-    @app.get("/healthz")
+    @app.get("/healthz", response_model=Health)
     def healthz() -> dict[str, Any]:
         return {"ok": True}
 
     app.include_router(api.router)
-    app.include_router(pages.router)
+    app.include_router(pages.router, responses=refusals(400, 404, 422))  # the public map of a scenario
     app.include_router(desk.router)
     app.include_router(desk_pages.router)
     app.include_router(rules.router)

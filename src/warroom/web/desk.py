@@ -41,6 +41,7 @@ from warroom.core.ruling import Odds, percent, show_value
 from warroom.present.odds import odds_of_result
 from warroom.present.procedures import parse_pairs, procedure_help
 from warroom.umpire.desk import Desk, Reply
+from warroom.web import models as m
 from warroom.web.errors import NotFound, Refused
 
 SESSIONS = 256
@@ -55,6 +56,10 @@ Params = Annotated[dict[Annotated[str, Field(max_length=64)], Value],
                          description="the procedure's parameters, key: value as typed after key= on the command line")]
 
 router = APIRouter(tags=["desk"])
+
+EXACT: dict[str, Any] = {"response_model_exclude_unset": True, "responses": m.DESK_REFUSALS}
+"""An answer's keys as the desk wrote them (one it leaves out is not sent as ``null``), and its refusals
+(:mod:`warroom.web.models`)."""
 
 
 # --- the procedures ---------------------------------------------------------------------
@@ -112,7 +117,7 @@ def search(query: str) -> list[ProcedureSpec]:
     return [spec for _, _, spec in sorted(found, key=lambda t: (t[0], t[1]))]
 
 
-@router.get("/api/procedures")
+@router.get("/api/procedures", response_model=m.ProcedureList, **EXACT)
 def list_procedures(q: Annotated[str, Query(max_length=200, description="words to search for")] = ""
                     ) -> dict[str, Any]:
     """Every procedure of every ruleset (or those a search finds): ruleset, name, title, the rule it applies, its
@@ -128,7 +133,7 @@ def _spec(ruleset: str, procedure: str) -> ProcedureSpec:
     return get_procedure(f"{ruleset}/{procedure}")
 
 
-@router.get("/api/procedures/{ruleset}/{procedure}")
+@router.get("/api/procedures/{ruleset}/{procedure}", response_model=m.ProcedureHelp, **EXACT)
 def one_procedure(ruleset: str, procedure: str) -> dict[str, Any]:
     """One procedure, with its help text as ``warroom odds PROCEDURE --help`` prints it."""
     spec = _spec(ruleset, procedure)
@@ -269,7 +274,7 @@ def _refused(exc: WarroomError, session: Session | None) -> Refused:
     return Refused(session.scrub(text) if session is not None else text)
 
 
-@router.post("/api/odds/{ruleset}/{procedure}")
+@router.post("/api/odds/{ruleset}/{procedure}", response_model=m.ProcedureOdds, **EXACT)
 def odds(ruleset: str, procedure: str, body: OddsRequest, request: Request) -> dict[str, Any]:
     """The exact odds of every result (``warroom odds --json``): each result's probability as a float and an exact
     fraction, the modifiers that apply with their sources, the steps, the rule."""
@@ -283,7 +288,7 @@ def odds(ruleset: str, procedure: str, body: OddsRequest, request: Request) -> d
             raise _refused(exc, session) from None
 
 
-@router.post("/api/roll/{ruleset}/{procedure}")
+@router.post("/api/roll/{ruleset}/{procedure}", response_model=m.Rolled, **EXACT)
 def roll(ruleset: str, procedure: str, body: RollRequest, request: Request) -> dict[str, Any]:
     """Play the procedure once: the ruling as ``warroom roll --json`` gives it (with ``seed``, the same ruling as
     ``warroom roll --seed``), the base tables it read from warroom's stand-ins, and the odds of its result."""
@@ -341,20 +346,20 @@ def _state(session: Session) -> dict[str, Any]:
             "base_tables": {r: session.scrub(str(p)) for r, p in session.desk.base_tables.items()}}
 
 
-@router.post("/api/desk/sessions", status_code=201)
+@router.post("/api/desk/sessions", status_code=201, response_model=m.DeskSession, **EXACT)
 def new_session(request: Request) -> dict[str, Any]:
     """A new desk session: its trackers and base tables are kept in memory under its id."""
     return {"id": _sessions(request).new()}
 
 
-@router.get("/api/desk/sessions/{key}")
+@router.get("/api/desk/sessions/{key}", response_model=m.DeskState, **EXACT)
 def session_state(key: str, request: Request) -> dict[str, Any]:
     """The session's trackers (procedure, parameters, turns advanced, results) and the base tables it reads."""
     with _open(request, key) as session:
         return {"id": key, **_state(session)}
 
 
-@router.post("/api/desk/sessions/{key}/trackers", status_code=201)
+@router.post("/api/desk/sessions/{key}/trackers", status_code=201, response_model=m.Tracked, **EXACT)
 def track(key: str, body: TrackRequest, request: Request) -> dict[str, Any]:
     """``track NAME PROCEDURE key=value ...``: keep a procedure and its parameters under a name; its odds."""
     with _open(request, key) as session:
@@ -370,7 +375,7 @@ def _tracker_odds(session: Session, name: str) -> Odds:
         return api.odds(tracker.spec.id, tracker.values)
 
 
-@router.post("/api/desk/sessions/{key}/trackers/{name}/advance")
+@router.post("/api/desk/sessions/{key}/trackers/{name}/advance", response_model=m.Advanced, **EXACT)
 def advance(key: str, name: str, request: Request) -> dict[str, Any]:
     """``advance NAME``: roll the tracker with the session's dice and carry the state it leaves into its
     parameters; the ruling and whether the tracker is finished."""
@@ -381,7 +386,7 @@ def advance(key: str, name: str, request: Request) -> dict[str, Any]:
         return {**data, **_state(session)}
 
 
-@router.patch("/api/desk/sessions/{key}/trackers/{name}")
+@router.patch("/api/desk/sessions/{key}/trackers/{name}", response_model=m.TrackerSet, **EXACT)
 def set_tracker(key: str, name: str, body: SetRequest, request: Request) -> dict[str, Any]:
     """``set NAME key=value ...``: change a tracker's parameters."""
     with _open(request, key) as session:
@@ -389,7 +394,7 @@ def set_tracker(key: str, name: str, body: SetRequest, request: Request) -> dict
         return {**data, **_state(session)}
 
 
-@router.delete("/api/desk/sessions/{key}/trackers/{name}")
+@router.delete("/api/desk/sessions/{key}/trackers/{name}", response_model=m.Untracked, **EXACT)
 def untrack(key: str, name: str, request: Request) -> dict[str, Any]:
     """``untrack NAME``: forget a tracker."""
     with _open(request, key) as session:
@@ -400,7 +405,7 @@ def untrack(key: str, name: str, request: Request) -> dict[str, Any]:
 _FILENAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")
 
 
-@router.post("/api/desk/sessions/{key}/base-tables")
+@router.post("/api/desk/sessions/{key}/base-tables", response_model=m.BaseTablesRead, **EXACT)
 def upload_base_tables(key: str, body: BaseTablesRequest, request: Request) -> dict[str, Any]:
     """``base-tables RULESET FILE``: the umpire's own base-game tables for a ruleset, from now on in this session;
     the file is checked whole first, and a file refused changes nothing."""

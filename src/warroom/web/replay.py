@@ -40,6 +40,7 @@ from starlette.concurrency import run_in_threadpool
 from warroom.core.errors import UsageError
 from warroom.core.game import Game, GameRecord, GameState, replay, scenario_digest
 from warroom.present.views import umpire_observation
+from warroom.web import models as m
 from warroom.web.errors import NotFound, Refused
 from warroom.web.games import Games
 from warroom.web.pages import STATIC
@@ -255,7 +256,8 @@ def replay_page(game_id: str | None = None) -> HTMLResponse:
     return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
 
 
-@router.get("/api/games/{game_id}/replay")
+@router.get("/api/games/{game_id}/replay", response_model=m.ReplaySummary, response_model_exclude_unset=True,
+            responses=m.GAME_REFUSALS)
 def game_replay(game_id: str, request: Request, token: str | None = None) -> dict[str, Any]:
     """A finished game's replay (its record, given once the game is over, played again)."""
     service: Games = request.app.state.games
@@ -263,7 +265,8 @@ def game_replay(game_id: str, request: Request, token: str | None = None) -> dic
     return _replays(request).add(record).summary()
 
 
-@router.post(UPLOAD, openapi_extra={"requestBody": {"required": True, "content": {
+@router.post(UPLOAD, response_model=m.ReplaySummary, response_model_exclude_unset=True,
+             responses=m.refusals(400, 413), openapi_extra={"requestBody": {"required": True, "content": {
     "application/json": {"schema": {"type": "object", "description": "a game record (GameRecord JSON)"}}}}})
 async def upload(request: Request) -> dict[str, Any]:
     """An uploaded game record's replay: refused (400) when it is not JSON or not a record, is of another rules
@@ -275,7 +278,8 @@ async def upload(request: Request) -> dict[str, Any]:
     return await run_in_threadpool(made.summary)
 
 
-@router.get("/api/replays/{replay_id}/steps/{step}")
+@router.get("/api/replays/{replay_id}/steps/{step}", response_model=m.ReplayStep, response_model_exclude_unset=True,
+            responses=m.refusals(400, 404, 422))
 def replay_step(replay_id: str, step: int, request: Request, view: str | None = None) -> dict[str, Any]:
     """The position after ``step`` actions as ``view`` (a side, or ``umpire``, the default) sees it."""
     made = _replays(request).get(replay_id)

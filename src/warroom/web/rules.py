@@ -27,6 +27,7 @@ from markdown_it import MarkdownIt
 from warroom.core import rules_text
 from warroom.core.errors import UsageError, suggest
 from warroom.core.rules_text import RULING_ID, Seed, rulings, rulings_text, seeds, slug
+from warroom.web import models as m
 
 router = APIRouter()
 
@@ -169,13 +170,14 @@ def seed_page(seed: str) -> HTMLResponse:
 # --- JSON for tools -------------------------------------------------------------------------------------------------
 
 
-@router.get("/api/rules")
+@router.get("/api/rules", response_model=m.RulesIndex, response_model_exclude_unset=True)
 def rules_json() -> dict[str, Any]:
     """The seeds with their sections (name, aliases, anchor) and the ids of the rulings: what a page may link to."""
     return {"seeds": [s.summary() for s in seeds()], "rulings": sorted(rulings(), key=rules_text.id_order)}
 
 
-@router.get("/api/rules/{seed}")
+@router.get("/api/rules/{seed}", response_model=m.SeedInfo, response_model_exclude_unset=True,
+            responses=m.refusals(400, 404, 422))
 def seed_json(seed: str) -> dict[str, Any]:
     """A seed's sections, each with its text (from its heading to the next section's)."""
     found = find_seed(seed)
@@ -185,7 +187,8 @@ def seed_json(seed: str) -> dict[str, Any]:
     return data
 
 
-@router.get("/api/rulings/{ruling_id}")
+@router.get("/api/rulings/{ruling_id}", response_model=m.RulingText, response_model_exclude_unset=True,
+            responses=m.refusals(404, 422))
 def ruling_json(ruling_id: str) -> dict[str, Any]:
     """One ruling of docs/rulings.md: the seed section, the question, warroom's reading, and its link."""
     known = rulings()

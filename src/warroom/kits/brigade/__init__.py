@@ -54,14 +54,28 @@ class BrigadeKit(Kit):
     # ---------------------------------------------------------------------------------------------------
 
     def picture(self, game: Game, obs: Mapping[str, Any] | None, title: str) -> Any:
-        from warroom.present.board_map import board_figure
+        from warroom.kits.brigade.picture import picture
 
-        return board_figure(game, None if obs is None else dict(obs), title)
+        return picture(game, obs, title)
 
     def umpire_observation(self, game: Game, state: GameState) -> dict[str, Any]:
         from warroom.kits.brigade.umpire import umpire_observation
 
         return umpire_observation(game, state)
+
+    # --- the scenario before play (``warroom scenario show``) -----------------------------------------------
+
+    def show_scenario(self, game: Game, viewer: str) -> str:
+        from warroom.kits.brigade.setup import briefing
+
+        return briefing(game, viewer)
+
+    def setup_observation(self, game: Game, viewer: str) -> dict[str, Any]:
+        from warroom.kits.brigade.setup import setup_observation
+
+        return setup_observation(game, viewer)
+
+    # --- the AI ------------------------------------------------------------------------------------------
 
     def heuristic(self) -> Any:
         from warroom.ai import heuristic_brigade

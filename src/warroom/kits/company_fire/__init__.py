@@ -52,14 +52,35 @@ class CompanyFireKit(Kit):
     # ---------------------------------------------------------------------------------------------------
 
     def picture(self, game: Game, obs: Mapping[str, Any] | None, title: str) -> Any:
-        from warroom.present.board_map import board_figure
+        from warroom.kits.company_fire.picture import picture
 
-        return board_figure(game, None if obs is None else dict(obs), title)
+        return picture(game, obs, title)
 
     def umpire_observation(self, game: Game, state: GameState) -> dict[str, Any]:
         from warroom.kits.company_fire.umpire import umpire_observation
 
         return umpire_observation(game, state)
+
+    # --- the scenario before play (``warroom scenario show``) -----------------------------------------------
+
+    def viewers(self, game: Game) -> tuple[str, ...]:
+        from warroom.rulesets.company_fire.game.scenario_types import VIEWERS
+
+        return tuple(VIEWERS)
+
+    def show_scenario(self, game: Game, viewer: str) -> str:
+        from warroom.kits.company_fire.picture import viewer_named
+        from warroom.rulesets.company_fire.game.briefing import describe
+        from warroom.rulesets.company_fire.game.scenario_types import VIEWERS
+
+        return describe(game.scenario, viewer=VIEWERS[viewer_named(viewer)])  # type: ignore[attr-defined]
+
+    def setup_observation(self, game: Game, viewer: str) -> dict[str, Any]:
+        from warroom.kits.company_fire.picture import setup_observation
+
+        return setup_observation(game.scenario, viewer)  # type: ignore[attr-defined]
+
+    # --- the AI ------------------------------------------------------------------------------------------
 
     def heuristic(self) -> Any:
         from warroom.ai import heuristic_cf

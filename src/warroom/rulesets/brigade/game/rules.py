@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import shapely
 import shapely.ops
 
+from warroom.core.game import Result
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade import movement_table, paths
 from warroom.rulesets.brigade.f_anti_tank import column as at_column
@@ -270,10 +271,10 @@ class Position:
     def is_terminal(self) -> bool:
         return self.result_data is not None
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> Result:
         if self.result_data is not None:
-            return dict(self.result_data)
-        return {"winner": None, "reason": "the game is not over", **self._scores()}
+            return cast(Result, dict(self.result_data))
+        return cast(Result, {"winner": None, "reason": "the game is not over", **self._scores()})
 
     def known(self, side: str) -> dict[int, int]:
         """The enemy units ``side`` has detected now, and how (1 aware, 2 spotted): the best of its units'

@@ -16,10 +16,11 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from warroom.core.chance import Card, parse_card
 from warroom.core.errors import UsageError
+from warroom.core.game import Result
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.base import GameBase
@@ -139,9 +140,9 @@ class CFState(_Rules):
     def is_terminal(self) -> bool:
         return self.outcome is not None
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> Result:
         if self.outcome is not None:
-            return dict(self.outcome)
+            return cast(Result, dict(self.outcome))
         return {"winner": None, "reason": "the game is still on", "points": _points(self)}
 
     def narration(self, side: str | None = None) -> list[str]:

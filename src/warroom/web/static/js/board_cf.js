@@ -8,7 +8,7 @@ const C = 100; // a space, in SVG units
 export const CF_SPACE = C;
 const M = 26; // the margin holding the column and row numbers
 
-/** Muted fills, light to dark (the colours of the map pictures, warroom.rulesets.company_fire.game.render). */
+/** Muted fills, light to dark (the colours of the map pictures, warroom.kits.company_fire.picture). */
 export const AREA_FILL = {
   open: "#f3efe2", swamp: "#9cc3c9", ploughed_fields: "#cfae86", low_fields: "#ece3a8", medium_fields: "#dcc968",
   full_grown_fields: "#c2a53c", orchards: "#b2cf95", heavy_woods: "#6e9a68", hills: "#d3bfae", buildings: "#a59cab",

@@ -1,4 +1,4 @@
-// Each game's drawing, found by its ruleset (as the terminal's boards.py does).
+// Each game's drawing, found by its ruleset (as each game's kit draws the terminal's board).
 
 import {drawCF, headerCF, unitRowsCF, extrasCF, legendCF, hintCF, boxCF} from "./board_cf.js";
 import {drawBrigade, headerBrigade, unitRowsBrigade, extrasBrigade, legendBrigade} from "./board_brigade.js";
