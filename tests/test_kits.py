@@ -28,10 +28,10 @@ from warroom.tools.fog import twin_games, twins
 
 SHIPPED = sorted(shipped_scenarios())
 SOURCE = Path(ai.__file__).resolve().parent.parent
-ASKING = sorted([*(p for d in ("ai", "rl", "tools", "lab") for p in (SOURCE / d).glob("*.py")),
-                 SOURCE / "present" / "views.py", SOURCE / "cli" / "game_views.py"])
-"""The modules that ask a game's kit and never name a game: the AI, the learning environments, the tools, the
-lab, the umpire's view and the CLI's story of a game."""
+ABOVE = ("ai", "cli", "core", "lab", "play", "present", "rl", "sim", "terminal", "tools", "umpire", "web")
+ASKING = sorted(p for d in ABOVE for p in (SOURCE / d).rglob("*.py"))
+"""The modules that ask a game's kit and never name a game: every module but the games' own (``rulesets/``) and
+their kits (``kits/``)."""
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ from fastapi.responses import HTMLResponse
 from starlette.concurrency import run_in_threadpool
 
 from warroom.core.errors import UsageError
-from warroom.core.game import Game, GameRecord, GameState, replay, scenario_digest
+from warroom.core.game import Game, GameRecord, GameState, games, replay, scenario_digest
 from warroom.present.views import umpire_observation
 from warroom.web import models as m
 from warroom.web.errors import NotFound, Refused
@@ -203,7 +203,7 @@ def shipped_scenario(record: GameRecord) -> tuple[str, Path]:
     names = shipped(record.ruleset)
     if not names:
         raise Refused(f"the record is of '{record.ruleset}', which this server does not play; it plays "
-                      f"{', '.join(sorted(r for r in ('company-fire', 'brigade') if shipped(r)))}")
+                      f"{', '.join(sorted(r for r in games() if shipped(r)))}")
     name = _digests(record.ruleset).get(record.scenario_sha256)
     if name is not None:
         return name, names[name]
