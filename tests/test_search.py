@@ -121,7 +121,7 @@ def test_the_evaluation_is_the_result_at_the_end_and_leans_with_the_points() -> 
 
 
 @pytest.mark.parametrize(("spec", "message"), [
-    ("search:think=0", r"think=0\.0 is not a number of seconds above 0"),
+    ("search:think=0", r"think=0\.0 is not a number of CPU seconds above 0"),
     ("search:iterations=-3", r"iterations=-3 is not 0 \(use think\) or a positive number"),
     ("search:rollout=-1", r"rollout=-1 is not 0 or a positive number"),
     ("search:c=-0.5", r"c=-0\.5 is not an exploration constant of 0 or more"),
