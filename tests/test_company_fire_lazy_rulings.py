@@ -1,4 +1,4 @@
-"""Company Fire words a ruling only when its narration is read (``warroom.rulesets.company_fire.rolled``).
+"""Company Fire words a ruling only when its narration is read (``warroom.core.rolled``).
 
 What is checked: a roll made for play gives the same result, the same dice and, once read, the same ruling
 character for character as ``warroom.roll`` with the same generator, and leaves the generator where
@@ -21,8 +21,8 @@ from warroom.core.api import roll
 from warroom.core.chance import Card
 from warroom.core.game import load_game
 from warroom.core.registry import procedures
+from warroom.core.rolled import roll_for_play
 from warroom.rulesets.company_fire.game import LogLine
-from warroom.rulesets.company_fire.rolled import roll_for_play
 
 GOLDEN = Path(__file__).parent / "golden" / "records"
 CF_PROCEDURES = [spec for spec in procedures("company-fire") if spec.example]

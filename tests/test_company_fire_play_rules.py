@@ -477,8 +477,8 @@ def test_a_gun_may_pivot_and_fire_in_reaction_fire() -> None:
 def test_a_mission_arrives_though_its_observer_was_lost() -> None:
     # CF-107: the attacker's observer calls HE on 5,9 on its Fire card 4S and is then lost; the mission, called and
     # marked, still arrives on the side's next Fire card (the only cancellation the seed gives is the 1 rolled).
+    from warroom.rulesets.company_fire.game.consequences import eliminate
     from warroom.rulesets.company_fire.game.effects import _Play
-    from warroom.rulesets.company_fire.game.morale import eliminate
 
     s = on(opening(MUNASSIB), Card(4, "S"), DECLARE, deck=(Card(6, "S"),))
     s = s.apply(Action("declare_he", "FOO", (5, 9)))

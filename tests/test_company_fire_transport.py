@@ -19,9 +19,9 @@ from warroom.core.game import load_game
 from warroom.rulesets.company_fire import game as G
 from warroom.rulesets.company_fire.game import ASSAULT, INDIVIDUAL, KIND_INDEX, RALLY, Action, CFState, Mission
 from warroom.rulesets.company_fire.game.artillery import artillery_arrives
-from warroom.rulesets.company_fire.game.assault import _assault_params
+from warroom.rulesets.company_fire.game.consequences import _assault_params, apply_result, eliminate
 from warroom.rulesets.company_fire.game.effects import _Play
-from warroom.rulesets.company_fire.game.morale import apply_result, do_sacrifice, eliminate
+from warroom.rulesets.company_fire.game.morale import do_sacrifice
 from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR, ScenarioError, load_scenario
 
 RULE = pytest.mark.rule

@@ -21,9 +21,8 @@ from warroom.core.game import load_game
 from warroom.core.registry import procedures
 from warroom.rulesets.company_fire import game as G
 from warroom.rulesets.company_fire.game import ASSAULT, INDIVIDUAL, REACTION, Action, CFState
-from warroom.rulesets.company_fire.game.assault import _assault_params
+from warroom.rulesets.company_fire.game.consequences import _assault_params, apply_result
 from warroom.rulesets.company_fire.game.effects import _Play
-from warroom.rulesets.company_fire.game.morale import apply_result
 from warroom.rulesets.company_fire.game.play import end_card
 from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR, ScenarioError, load_scenario
 from warroom.rulesets.company_fire.units import unit_type

@@ -17,8 +17,8 @@ from typing import Literal, NamedTuple
 import numpy as np
 
 from warroom.core.chance import Card, parse_card, standard_deck
-from warroom.core.rule_uses import register_rule_use
 from warroom.core.rolled import Rolled, roll_for_play
+from warroom.core.rule_uses import register_rule_use
 from warroom.rulesets.company_fire.turn import card_kind
 
 Role = Literal["attacker", "defender"]

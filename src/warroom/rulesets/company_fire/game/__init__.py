@@ -5,7 +5,7 @@ A :class:`CFGame` is a scenario bound to the rules; a :class:`CFState` is one po
 a decision (artillery arrival, card draws, the game clock, segments in which the side to act has nothing to
 do), and freezes the result. Every die goes through a registered procedure with the state's own generator, so
 the odds :meth:`CFState.odds` shows and the result applied come from one code path; the ruling that explains a
-roll is worded only when the narration is read (:mod:`warroom.rulesets.company_fire.rolled`).
+roll is worded only when the narration is read (:mod:`warroom.core.rolled`).
 
 The modules, from the bottom up; each imports only modules above it in this list:
 
@@ -16,8 +16,11 @@ The modules, from the bottom up; each imports only modules above it in this list
 - ``rules``: ``_Rules``, the read-only queries over a position; ``legal``: the legal actions;
   ``state``: ``CFState`` and its JSON form;
 - ``effects``: ``_Play``, the working copy, with the helpers that change it (set, say, ruling);
-- the rule families, functions of a ``_Play``: ``observe`` (blinds revealed; what a side may know),
-  ``transport``, ``morale``, ``mines``, ``move``, ``assault``, ``fire``, ``artillery``;
+- ``observe``: blinds revealed, and what a side may know;
+- ``consequences``: what more than one rule family sets off (a hit-table result applied, eliminations, riders
+  bailing out or shaken, mines entered and left, a move walked a space at a time, a close assault rolled);
+- the rule families, functions of a ``_Play``, side by side, none importing another (an import-linter
+  contract): ``transport``, ``morale``, ``mines``, ``move``, ``assault``, ``fire``, ``artillery``;
 - ``play``: the table that dispatches each action to its family, the turn sequence and victory;
   ``odds`` (the odds before acting) and ``checks`` (the invariants);
 - ``game``: ``CFGame``, a ``GameBase`` bound to the rules of play: a state hands ``apply``, ``observation``

@@ -15,8 +15,8 @@ from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.common import ROLES, Mission, Smoke, _other, _sp
+from warroom.rulesets.company_fire.game.consequences import _hits_of, apply_result, eliminate
 from warroom.rulesets.company_fire.game.effects import _Play
-from warroom.rulesets.company_fire.game.morale import _hits_of, apply_result, eliminate
 from warroom.rulesets.company_fire.game.observe import reveal, reveal_space
 
 

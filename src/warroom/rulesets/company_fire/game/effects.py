@@ -15,11 +15,11 @@ from typing import Any, cast
 
 import numpy as np
 
+from warroom.core.rolled import Rolled, roll_for_play
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.common import REACTION, Decision, LogLine, MineState, UnitState, _other, _sp
 from warroom.rulesets.company_fire.game.rules import _Rules
 from warroom.rulesets.company_fire.game.state import CFState
-from warroom.core.rolled import Rolled, roll_for_play
 
 _UNIT_FIELD = {name: k for k, name in enumerate(UnitState._fields)}
 
@@ -107,7 +107,7 @@ class _Play(_Rules):
 
     def ruling(self, procedure: str, params: dict[str, Any], about: str, audience: str = "all") -> Rolled:
         """Roll a Company Fire procedure with the game's dice and narrate it under ``about``; the ruling's
-        words are built when the narration is first read (:mod:`..rolled`)."""
+        words are built when the narration is first read (:mod:`warroom.core.rolled`)."""
         r = roll_for_play(f"company-fire/{procedure}", params, self.rng)
         self.log.append(LogLine(lambda: f"{about}\n{r.ruling}", audience))
         return r

@@ -17,11 +17,18 @@ from typing import Any, cast
 
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.assault import close_assault, may_assault_now
 from warroom.rulesets.company_fire.game.common import Decision, _other, _sp
+from warroom.rulesets.company_fire.game.consequences import (
+    _hits_of,
+    apply_result,
+    close_assault,
+    continue_move,
+    eliminate,
+    hit_table,
+    may_assault_now,
+    result_or_retreat,
+)
 from warroom.rulesets.company_fire.game.effects import _Play
-from warroom.rulesets.company_fire.game.morale import _hits_of, apply_result, eliminate, hit_table, result_or_retreat
-from warroom.rulesets.company_fire.game.move import continue_move
 from warroom.rulesets.company_fire.game.observe import reveal, reveal_space
 from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.los import cover_for_attack

@@ -4,7 +4,7 @@ buttoning up; occupying bocage.
 A move takes the Movement Test on a Fire card, for a squad's two-space move in enemy LOS, and to fall back
 (seed "Movement" and its footnote); a vehicle moves at its class's rates, faces the way it moves, and a
 suppressed one falls back instead of rallying (seed "Vehicle Movement"; CF-65, CF-72, CF-74). The path is walked
-a space at a time (:func:`continue_move`): lone enemy SMFs are overrun (CF-34), mines go off (:mod:`.mines`),
+a space at a time (:func:`.consequences.continue_move`): lone enemy SMFs are overrun (CF-34), mines go off,
 blinds next to the mover are revealed and stop it, and the enemy may take opportunity fire at each space entered
 in its sight (seed "Opportunity Fire"; CF-60). A leader moves with no test (CF-62); a move to close assault from
 leaves the unit free to assault (CF-58). A vehicle or gun pivots in place and a turret turns once a card (seed
@@ -14,19 +14,14 @@ CF-68). A unit that moved on a Move or face card may occupy the bocage of its sp
 
 from __future__ import annotations
 
-from typing import cast
-
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.common import ALIVE, MAX_RANGE, Decision, _other, _sp
+from warroom.rulesets.company_fire.game.common import _sp
+from warroom.rulesets.company_fire.game.consequences import continue_move, mines_on_leaving
 from warroom.rulesets.company_fire.game.effects import _Play
-from warroom.rulesets.company_fire.game.mines import mines_on_entry, mines_on_leaving
-from warroom.rulesets.company_fire.game.morale import eliminate
-from warroom.rulesets.company_fire.game.observe import reveal, reveal_space
+from warroom.rulesets.company_fire.game.observe import reveal
 from warroom.rulesets.company_fire.game.rules import _Rules
-from warroom.rulesets.company_fire.geometry import range_between
-from warroom.rulesets.company_fire.vehicles import facing_towards
 
 
 def do_move(p: _Play, a: Action, i: int) -> None:
@@ -115,54 +110,6 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
     route = " \u2192 ".join(_sp(s) for s in (u.at, *path))
     p.say(f"{p.name(i)} sets off: {route}")
     continue_move(p, i, u.at, path)
-
-
-def continue_move(p: _Play, i: int, prev: Space, path: tuple[Space, ...]) -> None:
-    """Walk the path a step at a time: enemy SMFs overrun, mines, blinds revealed, smoke, and
-    opportunity fire at each space entered in enemy LOS, one unit firing in each window (seed "Movement",
-    "Opportunity Fire"; CF-100)."""
-    g = p.game
-    side = g.side_of[i]
-    enemy = _other(side)
-    blinds = p.blind_spaces(enemy)  # the mover's steps leave the enemy's blinds as they are
-    vehicle = g.vehicle[i]
-    for k, s in enumerate(path):
-        last = k == len(path) - 1
-        if vehicle:  # CF-65: a vehicle faces the way it moves
-            p.set(i, at=s, facing=facing_towards(prev, s))
-        else:
-            p.set(i, at=s)
-        lone = [j for j, v in enumerate(p.units) if v.at == s and g.side_of[j] == enemy and v.status in ALIVE]
-        if lone:  # only enemy SMFs can be here: they are overrun (CF-34)
-            for j in lone:
-                p.ruling("smf-elimination", {"cause": "enemy_enters", "alone": True},
-                         f"{p.name(i)} enters {_sp(s)}, held only by {p.name(j)}")
-                eliminate(p, j, "destroyed")
-            return
-        if not mines_on_entry(p, i, s, last):
-            return
-        if p.units[i].status not in ALIVE:
-            return
-        stop = False
-        near = g.touching[s]
-        for space in sorted(b for b in blinds if b in near):
-            if reveal_space(p, enemy, space, f"{p.name(i)} moves next to it"):
-                stop = True
-            blinds = p.blind_spaces(enemy)
-        if stop and not last:
-            p.say(f"{p.name(i)} must stop in {_sp(s)}: enemy units next to it (seed \"Movement\")")
-        if not g.smf[i] and p.units[i].status in ALIVE:
-            firers = p.op_firers(enemy, s, i)
-            apparent = firers or any(p.sees(b, s) and range_between(b, s) <= MAX_RANGE
-                                     for b in p.blind_spaces(enemy))
-            if apparent:
-                rest = () if stop else path[k + 1:]
-                decision = Decision("opfire", enemy, ("move", i, prev, s, rest))
-                cast("list[Decision]", p.decisions).insert(0, decision)
-                return
-        if stop:
-            return
-        prev = s
 
 
 def do_pivot(p: _Play, a: Action, i: int) -> None:

@@ -26,8 +26,8 @@ from warroom.core.errors import UsageError
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.assault import _assault_params
 from warroom.rulesets.company_fire.game.common import ROLES, _other, _sp
+from warroom.rulesets.company_fire.game.consequences import _assault_params
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.fire import at_params, fire_params, victims
 from warroom.rulesets.company_fire.game.legal import _illegal

@@ -24,6 +24,7 @@ from warroom.rulesets.company_fire.game.artillery import (
 )
 from warroom.rulesets.company_fire.game.assault import do_assault, do_lose, do_occupy, do_stay
 from warroom.rulesets.company_fire.game.common import ARRIVAL, RALLY, ROLES, Decision, UnitState, _other, _sp
+from warroom.rulesets.company_fire.game.consequences import eliminate
 from warroom.rulesets.company_fire.game.effects import _Play
 from warroom.rulesets.company_fire.game.fire import do_at_fire, do_fire, do_group_fire, do_op_fire, do_pass, do_snipe
 from warroom.rulesets.company_fire.game.legal import _legal
@@ -34,7 +35,6 @@ from warroom.rulesets.company_fire.game.morale import (
     do_retreat,
     do_sacrifice,
     do_take_hits,
-    eliminate,
 )
 from warroom.rulesets.company_fire.game.move import (
     do_assault_move,

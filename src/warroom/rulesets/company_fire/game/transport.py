@@ -3,8 +3,8 @@
 A squad, team or SMF mounts a friendly half-track or truck in its space as its action for the card; a rider
 dismounts into its carrier's space, stacking permitting, as its move (CF-91; seed "Stacking", CF-90). Riders go
 where their carrier goes (:meth:`.effects._Play.set`, CF-92); a carrier left suppressed pins its good-order
-riders (:func:`shake_riders`, CF-94). What a rider may do is in :mod:`.legal` (CF-93); what becomes of riders
-when their carrier is destroyed, in :func:`.morale.bail_out` (CF-94).
+riders (:func:`.consequences.shake_riders`, CF-94). What a rider may do is in :mod:`.legal` (CF-93); what
+becomes of riders when their carrier is destroyed, in :func:`.consequences.bail_out` (CF-94).
 """
 
 from __future__ import annotations
@@ -12,19 +12,6 @@ from __future__ import annotations
 from warroom.rulesets.company_fire.game.actions import Action
 from warroom.rulesets.company_fire.game.common import _sp
 from warroom.rulesets.company_fire.game.effects import _Play
-
-
-def shake_riders(p: _Play, j: int) -> None:
-    """CF-94: the good-order riders (squads and teams) of a carrier left suppressed are pinned with it."""
-    g = p.game
-    if not (g.transport and g.vehicle[j]):
-        return
-    shaken = [k for k in p.riders(j) if p.units[k].status == "good_order" and not g.smf[k]]
-    for k in shaken:
-        p.set(k, status="pinned")
-    if shaken:
-        p.say(f"{', '.join(p.name(k) for k in shaken)}, riding in {p.name(j)}, "
-              f"{'is' if len(shaken) == 1 else 'are'} pinned with it (CF-94)")
 
 
 def do_mount(p: _Play, a: Action, i: int) -> None:
