@@ -202,7 +202,7 @@ def test_cf109_a_gun_under_a_blind_that_pivots_is_revealed() -> None:
     s = on(opening("hedgerow_breakout"), Card(3, "S"), INDIVIDUAL, phasing="defender")
     pak = s.game.index["PaK"]
     assert s.units[pak].hidden
-    pivot = next(a for a in s.legal_actions() if a.unit == "PaK" and a.kind.startswith("pivot"))
+    pivot = next(a for a in s.legal_actions() if a.unit == "PaK" and a.kind == "pivot")
     t = s.apply(pivot)
     seen = t.narration("attacker")
     assert not t.units[pak].hidden

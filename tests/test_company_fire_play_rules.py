@@ -468,8 +468,8 @@ def test_a_gun_may_pivot_and_fire_in_reaction_fire() -> None:
     # reaction fire it pivots to face S and then fires at T1.
     s = on(setup(breakout_revealed(), T1={"at": (4, 3)}, PaK={"facing": "N"}), Card(13, "H"), REACTION)
     assert Action("at_fire", "PaK", (4, 3), "T1") not in s.legal_actions()
-    assert Action("pivot_S", "PaK") in s.legal_actions()
-    t = s.apply(Action("pivot_S", "PaK"))
+    assert Action("pivot", "PaK", facing="S") in s.legal_actions()
+    t = s.apply(Action("pivot", "PaK", facing="S"))
     assert Action("at_fire", "PaK", (4, 3), "T1") in t.legal_actions()
 
 

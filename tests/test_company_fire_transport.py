@@ -17,7 +17,7 @@ import warroom
 from warroom.core.chance import Card
 from warroom.core.game import load_game
 from warroom.rulesets.company_fire import game as G
-from warroom.rulesets.company_fire.game import ASSAULT, INDIVIDUAL, KIND_INDEX, RALLY, Action, CFState, Mission
+from warroom.rulesets.company_fire.game import ASSAULT, INDIVIDUAL, RALLY, VERB_INDEX, Action, CFState, Mission
 from warroom.rulesets.company_fire.game.artillery import artillery_arrives
 from warroom.rulesets.company_fire.game.consequences import _assault_params, apply_result, eliminate
 from warroom.rulesets.company_fire.game.effects import _Play
@@ -331,7 +331,7 @@ def test_observations_show_riders_and_a_hidden_carriers_riders_stay_hidden() -> 
 def test_transport_actions_have_stable_codes() -> None:
     g = opening().game
     # The new kinds come after every earlier one, so earlier codes are unchanged.
-    assert KIND_INDEX["turret_W"] == 34 and KIND_INDEX["mount"] == 35 and KIND_INDEX["dismount"] == 36
+    assert VERB_INDEX[("turret", "W")] == 34 and VERB_INDEX[("mount", "")] == 35 and VERB_INDEX[("dismount", "")] == 36
     for a in (Action("mount", "1sq", None, "HT1"), Action("dismount", "2sq", (4, 8))):
         assert g.decode(g.encode(a)) == a
     assert str(Action("mount", "1sq", None, "HT1")) == "1sq mounts HT1"

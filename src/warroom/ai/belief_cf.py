@@ -89,9 +89,7 @@ def _cards(view: View, jokers: int, phasing: str, colour_of: dict[str, str],
     return tuple(deck), phases
 
 
-_FLAG_OF = {"rally": "rallied", "op_fire": "op_fired", "at_fire": "at_fired", "pivot_N": "pivoted",
-            "pivot_E": "pivoted", "pivot_S": "pivoted", "pivot_W": "pivoted", "turret_N": "turned",
-            "turret_E": "turned", "turret_S": "turned", "turret_W": "turned"}
+_FLAG_OF = {"rally": "rallied", "op_fire": "op_fired", "at_fire": "at_fired", "pivot": "pivoted", "turret": "turned"}
 
 
 def _card_flags(view: View) -> tuple[dict[str, set[str]], set[tuple[str, Any]]]:

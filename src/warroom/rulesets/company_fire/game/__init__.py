@@ -30,7 +30,7 @@ The modules, from the bottom up; each imports only modules above it in this list
 from __future__ import annotations
 
 from warroom.core.game import register_game
-from warroom.rulesets.company_fire.game.actions import KIND_INDEX, KINDS, Action
+from warroom.rulesets.company_fire.game.actions import KINDS, VERB_INDEX, VERBS, Action
 from warroom.rulesets.company_fire.game.checks import invariants
 from warroom.rulesets.company_fire.game.common import (
     ARRIVAL,
@@ -57,7 +57,7 @@ from warroom.rulesets.company_fire.info import INFO
 register_game(INFO.id, load, shipped)
 
 __all__ = [
-    "ARRIVAL", "ASSAULT", "DECLARE", "GROUP", "INDIVIDUAL", "KINDS", "KIND_INDEX", "LEADERS", "RALLY", "REACTION",
-    "ROLES", "Action", "CFGame", "CFState", "Decision", "LogLine", "MineState", "Mission", "Smoke", "UnitState",
+    "ARRIVAL", "ASSAULT", "DECLARE", "GROUP", "INDIVIDUAL", "KINDS", "LEADERS", "RALLY", "REACTION", "ROLES", "VERBS",
+    "VERB_INDEX", "Action", "CFGame", "CFState", "Decision", "LogLine", "MineState", "Mission", "Smoke", "UnitState",
     "invariants", "load", "secrets", "shipped",
 ]

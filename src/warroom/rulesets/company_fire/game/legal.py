@@ -318,12 +318,12 @@ def _facing_actions(s: _Rules, i: int, card: str) -> list[Action]:
         return out
     v = t.vehicle
     if not u.pivoted and not u.at_fired:
-        out += [Action(f"pivot_{f}", uid) for f in FACINGS
+        out += [Action("pivot", uid, facing=f) for f in FACINGS
                 if f != u.facing and (v is None or v.tracked or turn_steps(u.facing, f) == 1)]
     if v is None:
         return out
     if v.turret and not u.turned and not u.at_fired:
-        out += [Action(f"turret_{f}", uid) for f in FACINGS if f != u.turret]
+        out += [Action("turret", uid, facing=f) for f in FACINGS if f != u.turret]
     if v.closed_top and u.status == "good_order" and card in ("move", "face") and not u.moved:
         out.append(Action("button_up", uid))
     return out

@@ -115,7 +115,7 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
 def do_pivot(p: _Play, a: Action, i: int) -> None:
     """CF-73: a vehicle (or gun) turns in place to face another edge; tracked up to 180, wheeled 90. A unit under
     a blind is revealed first (CF-109): the pivot is its own, which the marker cannot show without naming it."""
-    f = a.kind[-1]
+    f = a.facing
     if p.units[i].hidden:  # CF-109
         reveal(p, i, "it pivots")
     u = p.units[i]
@@ -125,7 +125,7 @@ def do_pivot(p: _Play, a: Action, i: int) -> None:
 
 def do_turret(p: _Play, a: Action, i: int) -> None:
     """Seed "Attacking vehicles": the turret turned to another edge; a unit under a blind is revealed (CF-109)."""
-    f = a.kind[-1]
+    f = a.facing
     if p.units[i].hidden:
         reveal(p, i, "it turns its turret")
     u = p.units[i]

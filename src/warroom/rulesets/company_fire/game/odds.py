@@ -38,8 +38,7 @@ from warroom.rulesets.company_fire.los import cover_for_attack
 
 NO_DICE = frozenset({
     "end", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose", "occupy", "stay",
-    "button_up", "pivot_N", "pivot_E", "pivot_S", "pivot_W", "turret_N", "turret_E", "turret_S", "turret_W",
-    "mount", "dismount", "occupy_bocage", "mortar_smoke",
+    "button_up", "pivot", "turret", "mount", "dismount", "occupy_bocage", "mortar_smoke",
 })
 """The kinds of action that roll no die of their own: their odds are empty. What follows them is another
 decision or a table read without dice; the initiative card, the game clock and artillery arriving are the turn
