@@ -17,7 +17,7 @@ from warroom.core.chance import Card
 from warroom.core.game import find_scenario, load_game
 from warroom.rulesets.company_fire.game import GROUP, INDIVIDUAL, LEADERS, RALLY, Action, CFState, Mission
 from warroom.rulesets.company_fire.game.artillery import artillery_arrives
-from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.effects import Play
 
 RULE = pytest.mark.rule
 FIRE_CARD = Card(4, "H")
@@ -139,7 +139,7 @@ def test_cf128_a_unit_stopping_in_its_own_dummy_space_reveals_it() -> None:
 
 def _he_on(s: CFState, space: tuple[int, int]) -> list[str]:
     mission = Mission("attacker", s.game.index["Lt"], space, "he", True)
-    p = _Play(on(s.replace(declared=(mission,)), FIRE_CARD, 0))
+    p = Play(on(s.replace(declared=(mission,)), FIRE_CARD, 0))
     artillery_arrives(p)
     return [line.text for line in p.log if line.audience in ("all", "attacker")]  # the log of this step
 

@@ -478,11 +478,11 @@ def test_a_mission_arrives_though_its_observer_was_lost() -> None:
     # CF-107: the attacker's observer calls HE on 5,9 on its Fire card 4S and is then lost; the mission, called and
     # marked, still arrives on the side's next Fire card (the only cancellation the seed gives is the 1 rolled).
     from warroom.rulesets.company_fire.game.consequences import eliminate
-    from warroom.rulesets.company_fire.game.effects import _Play
+    from warroom.rulesets.company_fire.game.effects import Play
 
     s = on(opening(MUNASSIB), Card(4, "S"), DECLARE, deck=(Card(6, "S"),))
     s = s.apply(Action("declare_he", "FOO", (5, 9)))
-    p = _Play(s)
+    p = Play(s)
     eliminate(p, s.game.index["FOO"], "destroyed")
     s = p.freeze()
     assert len(s.declared) == 1

@@ -21,8 +21,8 @@ from warroom.core.game import load_game
 from warroom.core.registry import procedures
 from warroom.rulesets.company_fire import game as G
 from warroom.rulesets.company_fire.game import ASSAULT, INDIVIDUAL, REACTION, VERB_INDEX, Action, CFState
-from warroom.rulesets.company_fire.game.consequences import _assault_params, apply_result
-from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.consequences import apply_result, assault_params
+from warroom.rulesets.company_fire.game.effects import Play
 from warroom.rulesets.company_fire.game.play import end_card
 from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR, ScenarioError, load_scenario
 from warroom.rulesets.company_fire.units import unit_type
@@ -315,7 +315,7 @@ def test_a_vehicles_card_limits_come_off_with_the_card() -> None:
     # may do them again on the next card.
     s = setup(on(opening(), None, INDIVIDUAL), T1={"pivoted": True, "turned": True, "at_fired": True, "moved": True})
     assert not [a for a in s.legal_actions() if a.unit == "T1" and a.kind in ("pivot", "turret")]
-    play = _Play(s)
+    play = Play(s)
     end_card(play)
     t = play.freeze()
     u = of(t, "T1")
@@ -380,7 +380,7 @@ def test_small_arms_do_not_target_armoured_vehicles() -> None:
 def test_a_suppressed_vehicle_moves_one_space_away() -> None:
     base = revealed(opening())
     s = on(setup(base, T1={"at": (3, 5)}, schreck={"at": (3, 3)}), FIRE_CARD, INDIVIDUAL, phasing="defender")
-    p = _Play(s)
+    p = Play(s)
     apply_result(p, s.game.index["T1"], "suppressed", "anti_tank", (3, 3))
     # Away from 3,3 (range 2): 3,6 (range 3), 2,5 or 4,5 (range 3): three spaces, so the attacker decides.
     assert p.decisions and p.decisions[0].kind == "ca_retreat" and p.decisions[0].side == "attacker"
@@ -409,13 +409,13 @@ def test_close_assault_reads_the_vehicle_terms_from_the_position() -> None:
     base = revealed(opening())
     s = on(setup(base, T1={"at": (2, 4)}, sq1={"at": (2, 4)}), None, ASSAULT)
     g = s.game
-    params = _assault_params(s, [g.index["T1"], g.index["sq1"]], (2, 4), [g.index["schreck"]], (2, 3))
+    params = assault_params(s, [g.index["T1"], g.index["sq1"]], (2, 4), [g.index["schreck"]], (2, 3))
     # T1 faces N: the enemy's space 2,3 is straight ahead, so its MG counts (+1); a tank (+3); the defenders'
     # panzerschreck counts against the tank (+2).
     assert params["att_vehicle_mgs"] == 1 and params["att_tank"] and not params["att_afv"]
     assert params["def_at_weapons"] and params["att_vehicle"] and params["att_good_order"] == 2
     facing_away = setup(s, T1={"facing": "S"})
-    assert _assault_params(facing_away, [g.index["T1"]], (2, 4), [g.index["schreck"]], (2, 3))[
+    assert assault_params(facing_away, [g.index["T1"]], (2, 4), [g.index["schreck"]], (2, 3))[
         "att_vehicle_mgs"] == 0
 
 

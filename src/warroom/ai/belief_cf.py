@@ -35,7 +35,7 @@ from warroom.ai.view import View
 from warroom.core.chance import Card, parse_card, standard_deck
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
-from warroom.rulesets.company_fire.game.base import _rng_state
+from warroom.rulesets.company_fire.game.base import rng_state
 from warroom.rulesets.company_fire.game.common import (
     REACTION,
     LogLine,
@@ -43,7 +43,7 @@ from warroom.rulesets.company_fire.game.common import (
     Mission,
     Smoke,
     UnitState,
-    _other,
+    other_side,
 )
 from warroom.rulesets.company_fire.game.state import CFState
 from warroom.rulesets.company_fire.initiative import SEGMENTS, Initiative
@@ -126,11 +126,11 @@ def dealer(view: View) -> Callable[[np.random.Generator], CFState]:
     sc = g.scenario
     obs = view.observation
     side = view.side
-    enemy = _other(side)
+    enemy = other_side(side)
     if obs["decision"] is not None or obs["result"] is not None:
         raise NotDealable("a decision in the middle of an action (CF-60) or a finished game is not dealt")
     segment = _SEGMENT_INDEX[obs["segment"]]
-    expected = _other(obs["phasing"]) if segment == REACTION else obs["phasing"]
+    expected = other_side(obs["phasing"]) if segment == REACTION else obs["phasing"]
     if obs["to_act"] != expected:
         raise NotDealable("a decision in the middle of an action (CF-60) is not dealt: its particulars are hidden")
 
@@ -249,7 +249,7 @@ def dealer(view: View) -> Callable[[np.random.Generator], CFState]:
             else:
                 fo = fos[who][int(rng.integers(len(fos[who])))]
                 declared.append(Mission(who, fo, at, "he" if rng.integers(2) else "smoke", True))
-        dice = _rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
+        dice = rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
         return CFState(g, tuple(units), tuple(sorted(dummies)), tuple(mines), init, missions, tuple(declared),
                        smoke, held, (), log, dice, None, steps)
 
@@ -260,7 +260,7 @@ def reseed(state: CFState, rng: np.random.Generator) -> CFState:
     """``state`` with its dice seeded afresh from ``rng``, keeping what was worked out about its position (its
     legal actions and the rules' memo do not depend on the dice): a search deals a position once and plays it
     again with new dice."""
-    dice = _rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
+    dice = rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
     s: Any = state
     return CFState(s.game, s.units, s.dummies, s.mines, s.init, s.missions, s.declared, s.smoke, s.held,
                    s.decisions, s.log, dice, s.outcome, s.steps, legal=s.legal_actions(), memo=s.memo())

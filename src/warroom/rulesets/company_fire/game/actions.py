@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from warroom.core.errors import UsageError
 from warroom.rulesets.company_fire.board import Space
-from warroom.rulesets.company_fire.game.common import _sp
+from warroom.rulesets.company_fire.game.common import sp
 
 KINDS = (
     "end", "move", "fire", "group_fire", "assault", "assault_move", "rally", "leader_move", "declare_he",
@@ -55,8 +55,8 @@ class Action(NamedTuple):
     """The edge a pivot or a turret turns to, N, E, S or W (CF-73); empty for every other kind."""
 
     def __str__(self) -> str:
-        k, u, s, o = self.kind, self.unit, _sp(self.space), self.other
-        route = f" via {' and '.join(_sp(w) for w in self.via)}" if self.via else ""
+        k, u, s, o = self.kind, self.unit, sp(self.space), self.other
+        route = f" via {' and '.join(sp(w) for w in self.via)}" if self.via else ""
         return {
             "end": "end the segment",
             "move": f"{u} moves to {s}{route}",

@@ -65,8 +65,8 @@ class GameBase(ABC):
         self.positions: dict[tuple[Any, ...], dict[Any, Any]] = {}
         self._zones: dict[tuple[Space, int], frozenset[Space]] = {}
         self.searches: dict[tuple[Any, ...], dict[Space, tuple[Space, ...]]] = {}
-        """Movement searches lately made, by what they depend on (see :meth:`_Rules._destinations`)."""
-        """What the rules worked out about each position seen lately (see :meth:`_Rules.position_memo`)."""
+        """Movement searches lately made, by what they depend on (see :meth:`Rules._destinations`)."""
+        """What the rules worked out about each position seen lately (see :meth:`Rules.position_memo`)."""
         self.codes = Codes(self.ids, self.index, self.spaces, self.space_index)
         self.action_space = self.codes.action_space
 
@@ -97,7 +97,7 @@ class GameBase(ABC):
         """The exact odds of ``action`` in ``state`` (``CFState.odds``)."""
 
 
-def _rng_state(rng: np.random.Generator) -> tuple[int, int, int, int]:
+def rng_state(rng: np.random.Generator) -> tuple[int, int, int, int]:
     s = rng.bit_generator.state
     return (int(s["state"]["state"]), int(s["state"]["inc"]), int(s["has_uint32"]), int(s["uinteger"]))
 
@@ -131,5 +131,5 @@ class _Dice:
         if self.owner is not owner:
             raise RuntimeError("the game's dice were taken by another working copy before this one finished")
         self.owner = None
-        self.stands_at = _rng_state(self.generator)
+        self.stands_at = rng_state(self.generator)
         return self.stands_at

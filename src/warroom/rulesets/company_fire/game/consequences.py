@@ -2,7 +2,7 @@
 
 The rule families (:mod:`.move`, :mod:`.fire`, :mod:`.assault`, :mod:`.artillery`, :mod:`.morale`, :mod:`.mines`,
 :mod:`.transport`) never import one another (an import-linter contract in pyproject keeps it so); what one family's
-action brings about in another's rules is here, a function of the working copy (:class:`.effects._Play`):
+action brings about in another's rules is here, a function of the working copy (:class:`.effects.Play`):
 
 - a hit-table result applied to a unit (seed "Unit Status, Hit Results and Rallying"): a hidden unit hit is
   revealed (CF-47); a suppressed unit abandons the bocage (seed "Bocage"); a vehicle newly suppressed by an
@@ -26,10 +26,10 @@ from typing import Any, cast
 from warroom.core.rolled import Rolled
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
-from warroom.rulesets.company_fire.game.common import ALIVE, MAX_RANGE, Decision, _other, _sp
-from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.common import ALIVE, MAX_RANGE, Decision, other_side, sp
+from warroom.rulesets.company_fire.game.effects import Play
 from warroom.rulesets.company_fire.game.observe import reveal, reveal_space
-from warroom.rulesets.company_fire.game.rules import _Rules
+from warroom.rulesets.company_fire.game.rules import Rules
 from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.vehicles import facing_towards, in_front
 
@@ -38,7 +38,7 @@ from warroom.rulesets.company_fire.vehicles import facing_towards, in_front
 STATUS_WORD = {"good order": "good_order", "pinned": "pinned", "suppressed": "suppressed", "destroyed": "destroyed"}
 
 
-def hit_table(p: _Play, j: int, hits: int, what: str) -> str:
+def hit_table(p: Play, j: int, hits: int, what: str) -> str:
     """The hit table read for ``hits`` on unit ``j``; an SMF ignores a pin and is eliminated on a suppressed or
     destroyed result (seed "Single Mounted Figures (SMFs)")."""
     smf = p.game.smf[j]
@@ -48,7 +48,7 @@ def hit_table(p: _Play, j: int, hits: int, what: str) -> str:
     return r.result
 
 
-def apply_result(p: _Play, j: int, result: str, cause: str, source: Space | None = None) -> None:
+def apply_result(p: Play, j: int, result: str, cause: str, source: Space | None = None) -> None:
     """Apply a hit-table result to unit ``j`` (seed "Unit Status, Hit Results and Rallying", SMFs). A vehicle
     newly suppressed by an attack from ``source`` must move one space away from it (seed "Vehicle Hit
     Results", CF-70)."""
@@ -60,7 +60,7 @@ def apply_result(p: _Play, j: int, result: str, cause: str, source: Space | None
     _apply_result(p, j, result, cause)
 
 
-def forced_move(p: _Play, j: int, source: Space) -> None:
+def forced_move(p: Play, j: int, source: Space) -> None:
     """CF-70: a suppressed vehicle moves one space away from the enemy that hit it; the owner chooses
     among several spaces; with none it stays. It backs away: its facing stays."""
     if not p.alive(j):
@@ -71,12 +71,12 @@ def forced_move(p: _Play, j: int, source: Space) -> None:
     elif len(options) == 1:
         p.set(j, at=options[0])
         p.say(f"{p.name(j)} is suppressed and must move one space away from the enemy: to "
-              f"{_sp(options[0])} (seed \"Vehicle Hit Results\")")
+              f"{sp(options[0])} (seed \"Vehicle Hit Results\")")
     else:
         cast("list[Decision]", p.decisions).append(Decision("ca_retreat", p.game.side_of[j], (j, source)))
 
 
-def _apply_result(p: _Play, j: int, result: str, cause: str) -> None:
+def _apply_result(p: Play, j: int, result: str, cause: str) -> None:
     g = p.game
     status = STATUS_WORD[result]
     u = p.units[j]
@@ -104,7 +104,7 @@ def _apply_result(p: _Play, j: int, result: str, cause: str) -> None:
         shake_riders(p, j)
 
 
-def eliminate(p: _Play, j: int, how: str) -> None:
+def eliminate(p: Play, j: int, how: str) -> None:
     """Take a unit off the table: ``destroyed`` (counts for victory) or ``removed`` by the rules."""
     g = p.game
     at = p.units[j].at
@@ -123,11 +123,11 @@ def eliminate(p: _Play, j: int, how: str) -> None:
     if here and all(g.smf[k] for k in here):
         for k in here:
             p.ruling("smf-elimination", {"cause": "stack_destroyed", "alone": False},
-                     f"{p.name(k)} was with the units destroyed in {_sp(at)}")
+                     f"{p.name(k)} was with the units destroyed in {sp(at)}")
             eliminate(p, k, "destroyed")
 
 
-def bail_out(p: _Play, j: int, at: Space, aboard: list[int]) -> None:
+def bail_out(p: Play, j: int, at: Space, aboard: list[int]) -> None:
     """CF-94: the riders of a destroyed carrier bail out into its space, each suppressed (destroyed if it
     already was); one the stacking limit leaves no room for is lost with the carrier. SMFs then follow the
     seed's rule for SMFs left without their units (:func:`eliminate`)."""
@@ -135,12 +135,12 @@ def bail_out(p: _Play, j: int, at: Space, aboard: list[int]) -> None:
     for k in aboard:
         p.set(k, riding=-1)
     p.say(f"{', '.join(p.name(k) for k in aboard)} bail{'s' if len(aboard) == 1 else ''} out of "
-          f"{p.name(j)} in {_sp(at)} (CF-94)")
+          f"{p.name(j)} in {sp(at)} (CF-94)")
     for k in sorted(aboard, key=lambda x: g.smf[x]):
         if not p.alive(k) or g.smf[k]:
             continue
         if not p.space_takes(k, at):
-            p.say(f"{p.name(k)} has no room in {_sp(at)} (seed \"Stacking\"): lost with its carrier")
+            p.say(f"{p.name(k)} has no room in {sp(at)} (seed \"Stacking\"): lost with its carrier")
             eliminate(p, k, "destroyed")
             continue
         result = "destroyed" if p.units[k].status == "suppressed" else "suppressed"
@@ -151,7 +151,7 @@ def bail_out(p: _Play, j: int, at: Space, aboard: list[int]) -> None:
         _apply_result(p, k, result, "bail_out")
 
 
-def result_or_retreat(p: _Play, j: int, result: str, hits: int, small_arms: bool, source: Space | None) -> None:
+def result_or_retreat(p: Play, j: int, result: str, hits: int, small_arms: bool, source: Space | None) -> None:
     if small_arms and hits > 0 and source is not None and not p.game.smf[j] \
             and p.retreat_options(j, source):
         retreat = Decision("retreat", p.game.side_of[j], (j, hits, result, source))
@@ -160,14 +160,14 @@ def result_or_retreat(p: _Play, j: int, result: str, hits: int, small_arms: bool
     apply_result(p, j, result, "direct_fire", source)
 
 
-def _hits_of(r: Rolled) -> int:
+def hits_of(r: Rolled) -> int:
     for label, value, _ in r.thrown:
         if label in ("fire", "op fire", "HE", "sniper", "mine damage") and isinstance(value, int):
             return int(value)
     return 0
 
 
-def shake_riders(p: _Play, j: int) -> None:
+def shake_riders(p: Play, j: int) -> None:
     """CF-94: the good-order riders (squads and teams) of a carrier left suppressed are pinned with it."""
     g = p.game
     if not (g.transport and g.vehicle[j]):
@@ -183,13 +183,13 @@ def shake_riders(p: _Play, j: int) -> None:
 # --- minefields -----------------------------------------------------------------------------------------------
 
 
-def _mine_target(p: _Play, i: int) -> dict[str, str]:
+def _mine_target(p: Play, i: int) -> dict[str, str]:
     """The minefield procedures' target terms for unit ``i``: an SMF always rolls as in good order."""
     smf = p.game.smf[i]
     return {"target": "smf" if smf else "unit", "target_status": "good_order" if smf else p.units[i].status}
 
 
-def _through_marked(p: _Play, i: int, k: int, target: dict[str, str], about: str) -> bool:
+def _through_marked(p: Play, i: int, k: int, target: dict[str, str], about: str) -> bool:
     """Seed "Mines (beta)", CF-12: unit ``i`` rolls to get through the marked minefield ``k``: 5-6 (after a
     found path 1d6 + 2, 5+) and it goes (True); otherwise a dummy is removed, or a real field does its 3d6."""
     m = p.mines[k]
@@ -204,7 +204,7 @@ def _through_marked(p: _Play, i: int, k: int, target: dict[str, str], about: str
     return False
 
 
-def mines_on_entry(p: _Play, i: int, s: Space, last: bool) -> bool:
+def mines_on_entry(p: Play, i: int, s: Space, last: bool) -> bool:
     """Seed "Mines (beta)" with CF-12 and CF-52: True when the unit may go on from ``s``. An unmarked enemy
     minefield goes off under it and is marked; a marked one it stops in stops it; one it passes through it must
     get through (:func:`_through_marked`), or it stops there."""
@@ -215,20 +215,20 @@ def mines_on_entry(p: _Play, i: int, s: Space, last: bool) -> bool:
         target = _mine_target(p, i)
         if not m.marked:
             p.set_mine(k, marked=True)
-            r = p.ruling("minefield-unmarked", target, f"{p.name(i)} enters {_sp(s)}")
+            r = p.ruling("minefield-unmarked", target, f"{p.name(i)} enters {sp(s)}")
             apply_result(p, i, r.result.removeprefix("mines detonate: "), "minefield")
             return False
         if last:
-            p.say(f"{p.name(i)} stops in the marked minefield at {_sp(s)}")
+            p.say(f"{p.name(i)} stops in the marked minefield at {sp(s)}")
             return False
-        if _through_marked(p, i, k, target, f"{p.name(i)} tries to pass through the marked minefield at {_sp(s)}"):
+        if _through_marked(p, i, k, target, f"{p.name(i)} tries to pass through the marked minefield at {sp(s)}"):
             return True
-        p.say(f"{p.name(i)} stops in {_sp(s)} (CF-12)")
+        p.say(f"{p.name(i)} stops in {sp(s)} (CF-12)")
         return False
     return True
 
 
-def mines_on_leaving(p: _Play, i: int, s: Space) -> bool:
+def mines_on_leaving(p: Play, i: int, s: Space) -> bool:
     """CF-104: a unit moving out of a marked enemy minefield it stands in (it stopped there, or a failed pass
     stopped it) finishes crossing it, and rolls as a unit passing through does (:func:`_through_marked`); if it
     does not get through, it stays (CF-12). True when the unit may set off."""
@@ -236,10 +236,10 @@ def mines_on_leaving(p: _Play, i: int, s: Space) -> bool:
     for k, m in enumerate(p.mines):
         if m.gone or m.at != s or m.laid_by == side or not m.marked:
             continue
-        about = f"{p.name(i)} moves out of the marked minefield at {_sp(s)}: it must get through it (CF-104)"
+        about = f"{p.name(i)} moves out of the marked minefield at {sp(s)}: it must get through it (CF-104)"
         if _through_marked(p, i, k, _mine_target(p, i), about):
             return True
-        p.say(f"{p.name(i)} stays in {_sp(s)} (CF-12, CF-104)")
+        p.say(f"{p.name(i)} stays in {sp(s)} (CF-12, CF-104)")
         return False
     return True
 
@@ -247,13 +247,13 @@ def mines_on_leaving(p: _Play, i: int, s: Space) -> bool:
 # --- a move, a space at a time -------------------------------------------------------------------------------
 
 
-def continue_move(p: _Play, i: int, prev: Space, path: tuple[Space, ...]) -> None:
+def continue_move(p: Play, i: int, prev: Space, path: tuple[Space, ...]) -> None:
     """Walk the path a step at a time: enemy SMFs overrun, mines, blinds revealed, smoke, and
     opportunity fire at each space entered in enemy LOS, one unit firing in each window (seed "Movement",
     "Opportunity Fire"; CF-100)."""
     g = p.game
     side = g.side_of[i]
-    enemy = _other(side)
+    enemy = other_side(side)
     blinds = p.blind_spaces(enemy)  # the mover's steps leave the enemy's blinds as they are
     vehicle = g.vehicle[i]
     for k, s in enumerate(path):
@@ -266,7 +266,7 @@ def continue_move(p: _Play, i: int, prev: Space, path: tuple[Space, ...]) -> Non
         if lone:  # only enemy SMFs can be here: they are overrun (CF-34)
             for j in lone:
                 p.ruling("smf-elimination", {"cause": "enemy_enters", "alone": True},
-                         f"{p.name(i)} enters {_sp(s)}, held only by {p.name(j)}")
+                         f"{p.name(i)} enters {sp(s)}, held only by {p.name(j)}")
                 eliminate(p, j, "destroyed")
             return
         if not mines_on_entry(p, i, s, last):
@@ -280,7 +280,7 @@ def continue_move(p: _Play, i: int, prev: Space, path: tuple[Space, ...]) -> Non
                 stop = True
             blinds = p.blind_spaces(enemy)
         if stop and not last:
-            p.say(f"{p.name(i)} must stop in {_sp(s)}: enemy units next to it (seed \"Movement\")")
+            p.say(f"{p.name(i)} must stop in {sp(s)}: enemy units next to it (seed \"Movement\")")
         if not g.smf[i] and p.units[i].status in ALIVE:
             firers = p.op_firers(enemy, s, i)
             apparent = firers or any(p.sees(b, s) and range_between(b, s) <= MAX_RANGE
@@ -298,13 +298,13 @@ def continue_move(p: _Play, i: int, prev: Space, path: tuple[Space, ...]) -> Non
 # --- close assault -------------------------------------------------------------------------------------------
 
 
-def may_assault_now(p: _Play, j: int) -> bool:
+def may_assault_now(p: Play, j: int) -> bool:
     """Good order, or a pinned vehicle (it assaults at a penalty, CF-84)."""
     st = p.units[j].status
     return st == "good_order" or (st == "pinned" and p.game.vehicle[j])
 
 
-def close_assault(p: _Play, attackers: list[int], target: Space) -> None:
+def close_assault(p: Play, attackers: list[int], target: Space) -> None:
     """Seed "Close Assault": both sides roll 1d6 plus modifiers (the procedure); the margin is hits on
     each losing unit; suppressed losers retreat or are destroyed; a tie loses units 1:1 (CF-8)."""
     g = p.game
@@ -313,15 +313,15 @@ def close_assault(p: _Play, attackers: list[int], target: Space) -> None:
         p.say("no attacker is left in good order: the close assault does not go in (seed \"Close Assault\")")
         return
     side = g.side_of[attackers[0]]
-    enemy = _other(side)
+    enemy = other_side(side)
     defenders = [j for j in p.at(target, enemy) if not g.smf[j] and p.units[j].riding < 0]
     if not defenders:
-        p.say(f"no defender is left in {_sp(target)}")
+        p.say(f"no defender is left in {sp(target)}")
         return
     here = p.units[attackers[0]].at
     assert here is not None
-    params = _assault_params(p, attackers, here, defenders, target)
-    r = p.ruling("close-assault", params, f"close assault on {_sp(target)}")
+    params = assault_params(p, attackers, here, defenders, target)
+    r = p.ruling("close-assault", params, f"close assault on {sp(target)}")
     result = r.result
     if result.startswith("tie"):
         n = min(len(attackers), len(defenders))
@@ -344,7 +344,7 @@ def close_assault(p: _Play, attackers: list[int], target: Space) -> None:
                 eliminate(p, j, "destroyed")
             elif len(options) == 1:
                 p.set(j, at=options[0])
-                p.say(f"{p.name(j)} is suppressed and retreats to {_sp(options[0])}")
+                p.say(f"{p.name(j)} is suppressed and retreats to {sp(options[0])}")
             else:
                 cast("list[Decision]", p.decisions).append(Decision("ca_retreat", g.side_of[j], (j, win_space)))
         else:
@@ -355,7 +355,7 @@ def close_assault(p: _Play, attackers: list[int], target: Space) -> None:
             cast("list[Decision]", p.decisions).append(Decision("occupy", side, (survivors, target)))
 
 
-def settle_losses(p: _Play) -> None:
+def settle_losses(p: Play) -> None:
     """Tie losses with no choice (as many to lose as took part) are taken at once."""
     while p.decisions and p.decisions[0].kind == "lose":
         units, n = p.decisions[0].data
@@ -371,11 +371,11 @@ def settle_losses(p: _Play) -> None:
         return
 
 
-def _assault_params(s: _Rules, attackers: list[int], here: Space, defenders: list[int],
+def assault_params(s: Rules, attackers: list[int], here: Space, defenders: list[int],
                     target: Space) -> dict[str, Any]:
     g = s.game
     side = g.side_of[attackers[0]]
-    enemy = _other(side)
+    enemy = other_side(side)
     good_def = [j for j in defenders if s.units[j].status == "good_order"]
     return {
         "att_leader": s.leaders_in(here, side),
@@ -393,7 +393,7 @@ def _assault_params(s: _Rules, attackers: list[int], here: Space, defenders: lis
     } | (_vehicle_assault_params(s, attackers, here, defenders, target) if g.has_vehicles else {})
 
 
-def _vehicle_assault_params(s: _Rules, attackers: list[int], here: Space, defenders: list[int],
+def _vehicle_assault_params(s: Rules, attackers: list[int], here: Space, defenders: list[int],
                             target: Space) -> dict[str, Any]:
     """Seed "Close Assault" vehicle terms (CF-84, CF-89): vehicle MGs count when the bow faces the enemy's
     space; +3 a friendly tank, +2 another AFV; AT grenades (engineers) and AT weapons against a vehicle; a

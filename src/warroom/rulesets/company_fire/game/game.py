@@ -20,14 +20,14 @@ import numpy as np
 from warroom.core.errors import UsageError, check_seed
 from warroom.core.rule_uses import register_rule_use
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.base import GameBase, _rng_state
+from warroom.rulesets.company_fire.game.base import GameBase, rng_state
 from warroom.rulesets.company_fire.game.common import ROLES, MineState, UnitState
-from warroom.rulesets.company_fire.game.effects import _Play
-from warroom.rulesets.company_fire.game.observe import _observation
-from warroom.rulesets.company_fire.game.odds import _odds
+from warroom.rulesets.company_fire.game.effects import Play
+from warroom.rulesets.company_fire.game.observe import observation_of
+from warroom.rulesets.company_fire.game.odds import odds_of
 from warroom.rulesets.company_fire.game.play import advance, resolve
 from warroom.rulesets.company_fire.game.scenario import load_scenario, shipped_scenarios
-from warroom.rulesets.company_fire.game.state import CFState, _state_from_json
+from warroom.rulesets.company_fire.game.state import CFState, read_state
 from warroom.rulesets.company_fire.info import INFO, SEED
 from warroom.rulesets.company_fire.initiative import opening
 
@@ -62,8 +62,8 @@ class CFGame(GameBase):
                     (sc.defender.fire_missions.he, sc.defender.fire_missions.smoke))
         held = tuple(o.held_by for o in sc.victory.objectives)
         rng = np.random.Generator(np.random.PCG64(seed))
-        start = CFState(self, units, dummies, mines, init, missions, (), (), held, (), (), _rng_state(rng), None, 0)
-        play = _Play(start)
+        start = CFState(self, units, dummies, mines, init, missions, (), (), held, (), (), rng_state(rng), None, 0)
+        play = Play(start)
         play.say(f"{sc.name}: {sc.attacker.name} attack {sc.defender.name}. The attacker opens as if it had drawn "
                  "a Move card (seed \"Initiative and Phase Sequence\").")
         advance(play)
@@ -73,7 +73,7 @@ class CFGame(GameBase):
         if not isinstance(data, dict):
             raise UsageError(f"a Company Fire state is a JSON object (state.to_json()), not {type(data).__name__}")
         try:
-            return _state_from_json(self, data)
+            return read_state(self, data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise UsageError(f"not a Company Fire state of {self.scenario_name}: {exc}") from None
 
@@ -83,10 +83,10 @@ class CFGame(GameBase):
         return resolve(state, action)
 
     def observe(self, state: Any, side: str, *, log: bool = True) -> dict[str, Any]:
-        return _observation(state, side, log)
+        return observation_of(state, side, log)
 
     def odds(self, state: Any, action: Hashable) -> dict[str, dict[str, Fraction]]:
-        return _odds(state, action)
+        return odds_of(state, action)
 
 
 def load(path: Path) -> CFGame:

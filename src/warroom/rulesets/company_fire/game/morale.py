@@ -11,37 +11,37 @@ every family's attacks apply, are in :mod:`.consequences`.
 from __future__ import annotations
 
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.common import _sp
+from warroom.rulesets.company_fire.game.common import sp
 from warroom.rulesets.company_fire.game.consequences import apply_result, eliminate, shake_riders
-from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.effects import Play
 
 
-def do_retreat(p: _Play, a: Action, i: int) -> None:
+def do_retreat(p: Play, a: Action, i: int) -> None:
     d = p.decision
     assert d is not None and a.space is not None
     if d.kind == "ca_retreat":
         p.set(i, at=a.space, bocage=False)
         why = "Vehicle Hit Results" if p.game.vehicle[i] else "Close Assault"
-        p.say(f"{p.name(i)} is suppressed and retreats to {_sp(a.space)} (seed \"{why}\")")
+        p.say(f"{p.name(i)} is suppressed and retreats to {sp(a.space)} (seed \"{why}\")")
         return
     j, hits, _, source = d.data
     r = p.ruling("hit-result", {"hits": hits, "target_status": p.units[j].status, "target": "unit",
                                 "retreat": True},
-                 f"{p.name(j)} retreats from {_sp(p.units[j].at)} to {_sp(a.space)}, one space away "
-                 f"from the firer at {_sp(source)}")
+                 f"{p.name(j)} retreats from {sp(p.units[j].at)} to {sp(a.space)}, one space away "
+                 f"from the firer at {sp(source)}")
     p.set(j, at=a.space, bocage=False, hidden=False)
     apply_result(p, j, r.result, "direct_fire")
 
 
-def do_take_hits(p: _Play, a: Action, i: int) -> None:
+def do_take_hits(p: Play, a: Action, i: int) -> None:
     d = p.decision
     assert d is not None
     j, _, result, _ = d.data
-    p.say(f"{p.name(j)} stands in {_sp(p.units[j].at)} and takes the hits: {result}")
+    p.say(f"{p.name(j)} stands in {sp(p.units[j].at)} and takes the hits: {result}")
     apply_result(p, j, result, "direct_fire")
 
 
-def do_rally(p: _Play, a: Action, i: int) -> None:
+def do_rally(p: Play, a: Action, i: int) -> None:
     g = p.game
     u = p.units[i]
     assert u.at is not None
@@ -59,7 +59,7 @@ def do_rally(p: _Play, a: Action, i: int) -> None:
         p.set(i, done=True)
 
 
-def do_sacrifice(p: _Play, a: Action, i: int) -> None:
+def do_sacrifice(p: Play, a: Action, i: int) -> None:
     """CF-61: the leader is eliminated and the unit stays, suppressed. A mover saved so from op fire is
     suppressed by op fire, and ends in the space it was in before the op fire (seed "Opportunity Fire"): the
     decision carries that space (CF-99)."""
@@ -73,11 +73,11 @@ def do_sacrifice(p: _Play, a: Action, i: int) -> None:
     back = d.data[2] if d is not None and len(d.data) > 2 else None
     if back is not None and p.alive(i):
         p.set(i, at=back)
-        p.say(f"{p.name(i)} is suppressed by op fire and ends in {_sp(back)}, the space it left (seed "
+        p.say(f"{p.name(i)} is suppressed by op fire and ends in {sp(back)}, the space it left (seed "
               "\"Opportunity Fire\")")
 
 
-def do_decline(p: _Play, a: Action, i: int) -> None:
+def do_decline(p: Play, a: Action, i: int) -> None:
     eliminate(p, i, "destroyed")
 
 

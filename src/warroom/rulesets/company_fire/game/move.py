@@ -17,30 +17,30 @@ from __future__ import annotations
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.common import _sp
+from warroom.rulesets.company_fire.game.common import sp
 from warroom.rulesets.company_fire.game.consequences import continue_move, mines_on_leaving
-from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.effects import Play
 from warroom.rulesets.company_fire.game.observe import reveal
-from warroom.rulesets.company_fire.game.rules import _Rules
+from warroom.rulesets.company_fire.game.rules import Rules
 
 
-def do_move(p: _Play, a: Action, i: int) -> None:
+def do_move(p: Play, a: Action, i: int) -> None:
     start_move(p, a, i, "move")
 
 
-def do_assault_move(p: _Play, a: Action, i: int) -> None:
+def do_assault_move(p: Play, a: Action, i: int) -> None:
     start_move(p, a, i, "assault_move")
 
 
-def do_leader_move(p: _Play, a: Action, i: int) -> None:
+def do_leader_move(p: Play, a: Action, i: int) -> None:
     start_move(p, a, i, "leader_move")
 
 
-def do_fall_back(p: _Play, a: Action, i: int) -> None:
+def do_fall_back(p: Play, a: Action, i: int) -> None:
     start_move(p, a, i, "fall_back")
 
 
-def route_of(p: _Rules, a: Action, i: int) -> tuple[Space, ...]:
+def route_of(p: Rules, a: Action, i: int) -> tuple[Space, ...]:
     """The spaces a legal move, leader's move or fall-back enters, its destination last: the route its action
     names (CF-120), or the one route there is."""
     assert a.space is not None
@@ -53,7 +53,7 @@ def route_of(p: _Rules, a: Action, i: int) -> tuple[Space, ...]:
     return path
 
 
-def takes_movement_test(p: _Rules, i: int, kind: str, path: tuple[Space, ...]) -> bool:
+def takes_movement_test(p: Rules, i: int, kind: str, path: tuple[Space, ...]) -> bool:
     """Seed "Movement": whether this move of unit ``i`` along ``path`` takes the Movement Test. Infantry fall
     back with the test, while a vehicle's fall-back is instead of a rally (CF-105); a leader's segment-4 move
     takes it on a Fire card, one space (CF-101); any other move when it needs one (two spaces in enemy LOS, or
@@ -65,7 +65,7 @@ def takes_movement_test(p: _Rules, i: int, kind: str, path: tuple[Space, ...]) -
     return p.needs_test(i, path)
 
 
-def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
+def start_move(p: Play, a: Action, i: int, kind: str) -> None:
     g = p.game
     assert a.space is not None
     path = route_of(p, a, i)
@@ -97,22 +97,22 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
         }
         why = "falls back" if kind == "fall_back" else "moves on a Fire card" if on_fire_card else \
             "moves two spaces in enemy LOS"
-        r = p.ruling("movement-test", params, f"{p.name(i)} {why} to {_sp(dest)}: Movement Test")
+        r = p.ruling("movement-test", params, f"{p.name(i)} {why} to {sp(dest)}: Movement Test")
         if r.result != "passes":
             # it stays put and does nothing more this card; it has not moved into its space, so it may not occupy
             # the space's bocage (seed "Bocage": "a unit that moves into a space ... may occupy")
             p.set(i, moved=False, done=True)
-            p.say(f"{p.name(i)} stays put in {_sp(u.at)}")
+            p.say(f"{p.name(i)} stays put in {sp(u.at)}")
             return
     if not mines_on_leaving(p, i, u.at):  # it stays, as after a failed Movement Test (CF-104)
         p.set(i, moved=False, done=True)
         return
-    route = " \u2192 ".join(_sp(s) for s in (u.at, *path))
+    route = " \u2192 ".join(sp(s) for s in (u.at, *path))
     p.say(f"{p.name(i)} sets off: {route}")
     continue_move(p, i, u.at, path)
 
 
-def do_pivot(p: _Play, a: Action, i: int) -> None:
+def do_pivot(p: Play, a: Action, i: int) -> None:
     """CF-73: a vehicle (or gun) turns in place to face another edge; tracked up to 180, wheeled 90. A unit under
     a blind is revealed first (CF-109): the pivot is its own, which the marker cannot show without naming it."""
     f = a.facing
@@ -123,7 +123,7 @@ def do_pivot(p: _Play, a: Action, i: int) -> None:
     p.say(f"{p.name(i)} pivots in place from {u.facing} to face {f} (seed \"Attacking vehicles\", CF-73)")
 
 
-def do_turret(p: _Play, a: Action, i: int) -> None:
+def do_turret(p: Play, a: Action, i: int) -> None:
     """Seed "Attacking vehicles": the turret turned to another edge; a unit under a blind is revealed (CF-109)."""
     f = a.facing
     if p.units[i].hidden:
@@ -134,7 +134,7 @@ def do_turret(p: _Play, a: Action, i: int) -> None:
           "card (seed \"Attacking vehicles\")")
 
 
-def do_button_up(p: _Play, a: Action, i: int) -> None:
+def do_button_up(p: Play, a: Action, i: int) -> None:
     """CF-68: a vehicle buttons up; under a blind it is revealed (CF-109)."""
     if p.units[i].hidden:
         reveal(p, i, "it buttons up")
@@ -143,6 +143,6 @@ def do_button_up(p: _Play, a: Action, i: int) -> None:
           "Status\", CF-68)")
 
 
-def do_occupy_bocage(p: _Play, a: Action, i: int) -> None:
+def do_occupy_bocage(p: Play, a: Action, i: int) -> None:
     p.set(i, bocage=True)
-    p.say(f"{p.name(i)} occupies the bocage of {_sp(p.units[i].at)} (seed \"Bocage\")")
+    p.say(f"{p.name(i)} occupies the bocage of {sp(p.units[i].at)} (seed \"Bocage\")")
