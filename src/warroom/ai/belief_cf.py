@@ -136,10 +136,7 @@ def dealer(view: View) -> Callable[[np.random.Generator], CFState]:
 
     # units: the scenario's set-up, then what the side sees of each
     flags, just_declared = _card_flags(view)
-    base: list[UnitState] = [
-        UnitState(u.at, "good_order", u.hidden, u.occupies_bocage, False, False, False, False, False, False,
-                  u.smoke_rounds, u.facing or "", u.turret or "", riding=g.index[u.riding] if u.riding else -1)
-        for u in g.units]
+    base: list[UnitState] = list(g.set_up_units())
     seen: set[int] = set()
     for e in obs["units"]:
         i = g.index[e["id"]]
@@ -233,25 +230,26 @@ def dealer(view: View) -> Callable[[np.random.Generator], CFState]:
         mines: list[MineState] = []
         for at, m in seen_mines:
             if m["laid_by"] == side:
-                mines.append(MineState(at, side, bool(m["real"]), bool(m["marked"]), False, False))
+                mines.append(MineState(at, side, real=bool(m["real"]), marked=bool(m["marked"]), path=False,
+                                       gone=False))
             else:
-                mines.append(MineState(at, enemy, real_pool.pop() if real_pool else True, True,
-                                       bool(m["path_found"]), False))
+                mines.append(MineState(at, enemy, real=real_pool.pop() if real_pool else True, marked=True,
+                                       path=bool(m["path_found"]), gone=False))
         if unknown:
             for k in rng.permutation(len(free))[:unknown]:
-                mines.append(MineState(free[int(k)], enemy, real_pool.pop() if real_pool else True, False, False,
-                                       False))
+                mines.append(MineState(free[int(k)], enemy, real=real_pool.pop() if real_pool else True, marked=False,
+                                       path=False, gone=False))
 
         declared: list[Mission] = []
         for who, kind, at in marked_missions:
             if who == side:
-                declared.append(Mission(who, fos[who][0], at, kind, (kind, at) not in just_declared))
+                declared.append(Mission(who, fos[who][0], at, kind, ready=(kind, at) not in just_declared))
             else:
                 fo = fos[who][int(rng.integers(len(fos[who])))]
-                declared.append(Mission(who, fo, at, "he" if rng.integers(2) else "smoke", True))
+                declared.append(Mission(who, fo, at, "he" if rng.integers(2) else "smoke", ready=True))
         dice = rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
         return CFState(g, tuple(units), tuple(sorted(dummies)), tuple(mines), init, missions, tuple(declared),
-                       smoke, held, (), log, dice, None, steps)
+                       smoke, held, decisions=(), log=log, rng=dice, outcome=None, steps=steps)
 
     return draw
 

@@ -37,7 +37,7 @@ def declare(p: Play, a: Action, i: int, kind: str) -> None:
     he, smoke = p.missions[n]
     cast("list[tuple[int, int]]", p.missions)[n] = (he - 1, smoke) if kind == "he" else (he, smoke - 1)
     p.set(i, done=True, fired=True)
-    cast("list[Mission]", p.declared).append(Mission(side, i, a.space, kind, False))
+    cast("list[Mission]", p.declared).append(Mission(side, i, a.space, kind, ready=False))
     p.say(f"{p.name(i)} calls a{'n HE' if kind == 'he' else ' smoke'} mission on {sp(a.space)}; it "
           f"arrives on the {side}'s next Fire card", side if p.units[i].hidden else "all")
     if p.units[i].hidden:

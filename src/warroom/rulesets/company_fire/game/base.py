@@ -24,6 +24,7 @@ import numpy as np
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action, Codes
+from warroom.rulesets.company_fire.game.common import UnitState
 from warroom.rulesets.company_fire.game.scenario_types import Scenario
 from warroom.rulesets.company_fire.geometry import king_distance
 from warroom.rulesets.company_fire.los import los_table
@@ -63,10 +64,10 @@ class GameBase(ABC):
         self.step_graphs = {mover: B.step_graph(self.board, mover) for mover in ("infantry", "vehicle")}
         self.scouts = tuple(i for i, t in enumerate(self.types) if t.has("scout"))
         self.positions: dict[tuple[Any, ...], dict[Any, Any]] = {}
+        """What the rules worked out about each position seen lately (see :meth:`Rules.position_memo`)."""
         self._zones: dict[tuple[Space, int], frozenset[Space]] = {}
         self.searches: dict[tuple[Any, ...], dict[Space, tuple[Space, ...]]] = {}
         """Movement searches lately made, by what they depend on (see :meth:`Rules._destinations`)."""
-        """What the rules worked out about each position seen lately (see :meth:`Rules.position_memo`)."""
         self.codes = Codes(self.ids, self.index, self.spaces, self.space_index)
         self.action_space = self.codes.action_space
 
@@ -81,6 +82,16 @@ class GameBase(ABC):
     def unit_label(self, i: int) -> str:
         u = self.units[i]
         return f"{u.id} ({u.name + ', ' if u.name else ''}{u.type.label})"
+
+    def set_up_units(self) -> tuple[UnitState, ...]:
+        """Every unit as the scenario sets it up: in good order, under its blind or not, holding its space's bocage
+        or not, with none of the card's markers, its smoke rounds, its facing and turret (CF-43, CF-65) and the
+        carrier it starts in (CF-90)."""
+        return tuple(UnitState(at=u.at, status="good_order", hidden=u.hidden, bocage=u.occupies_bocage, moved=False,
+                               fired=False, done=False, rallied=False, op_fired=False, jammed=False,
+                               smoke_rounds=u.smoke_rounds, facing=u.facing or "", turret=u.turret or "",
+                               riding=self.index[u.riding] if u.riding else -1)
+                     for u in self.units)
 
     # what a state asks of the rules above it (CFGame binds them) ----------------------------------------
 
