@@ -26,9 +26,10 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 NATIVE_MODULES = [
     f"warroom/rulesets/company_fire/{name}.py"
     for name in ("game/common", "game/actions", "game/base", "game/rules", "game/legal", "game/state", "game/effects",
-                 "game/observe", "game/transport", "game/morale", "game/mines", "game/move", "game/assault",
-                 "game/fire", "game/artillery", "game/play", "game/game", "los", "initiative", "vehicles", "movement",
-                 "geometry", "fire", "morale", "common", "turn", "close_assault", "artillery", "mines")
+                 "game/observe", "game/consequences", "game/transport", "game/morale", "game/mines", "game/move",
+                 "game/assault", "game/fire", "game/artillery", "game/play", "game/game", "los", "initiative",
+                 "vehicles", "movement", "geometry", "fire", "morale", "common", "turn", "close_assault", "artillery",
+                 "mines")
 ]
 """The modules compiled: the game loop and what it calls on every action (every module of the game package but
 the scenario file and briefing, the odds before acting, the actions' faces and the invariants, which no action

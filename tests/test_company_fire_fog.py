@@ -17,7 +17,7 @@ from warroom.core.chance import Card
 from warroom.core.game import find_scenario, load_game
 from warroom.rulesets.company_fire.game import GROUP, INDIVIDUAL, LEADERS, RALLY, Action, CFState, Mission
 from warroom.rulesets.company_fire.game.artillery import artillery_arrives
-from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.effects import Play
 
 RULE = pytest.mark.rule
 FIRE_CARD = Card(4, "H")
@@ -139,7 +139,7 @@ def test_cf128_a_unit_stopping_in_its_own_dummy_space_reveals_it() -> None:
 
 def _he_on(s: CFState, space: tuple[int, int]) -> list[str]:
     mission = Mission("attacker", s.game.index["Lt"], space, "he", True)
-    p = _Play(on(s.replace(declared=(mission,)), FIRE_CARD, 0))
+    p = Play(on(s.replace(declared=(mission,)), FIRE_CARD, 0))
     artillery_arrives(p)
     return [line.text for line in p.log if line.audience in ("all", "attacker")]  # the log of this step
 
@@ -202,7 +202,7 @@ def test_cf109_a_gun_under_a_blind_that_pivots_is_revealed() -> None:
     s = on(opening("hedgerow_breakout"), Card(3, "S"), INDIVIDUAL, phasing="defender")
     pak = s.game.index["PaK"]
     assert s.units[pak].hidden
-    pivot = next(a for a in s.legal_actions() if a.unit == "PaK" and a.kind.startswith("pivot"))
+    pivot = next(a for a in s.legal_actions() if a.unit == "PaK" and a.kind == "pivot")
     t = s.apply(pivot)
     seen = t.narration("attacker")
     assert not t.units[pak].hidden

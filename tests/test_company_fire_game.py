@@ -57,9 +57,12 @@ def on(state: CFState, card: Card | None, segment: int, phasing: str = "attacker
 
 
 def kinds(actions: list[Action]) -> dict[str, int]:
+    """The actions counted by kind, a pivot's and a turret's by kind and edge (``pivot_N``, as the perft data name
+    them)."""
     out: dict[str, int] = {}
     for a in actions:
-        out[a.kind] = out.get(a.kind, 0) + 1
+        key = f"{a.kind}_{a.facing}" if a.facing else a.kind
+        out[key] = out.get(key, 0) + 1
     return out
 
 

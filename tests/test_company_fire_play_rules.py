@@ -468,8 +468,8 @@ def test_a_gun_may_pivot_and_fire_in_reaction_fire() -> None:
     # reaction fire it pivots to face S and then fires at T1.
     s = on(setup(breakout_revealed(), T1={"at": (4, 3)}, PaK={"facing": "N"}), Card(13, "H"), REACTION)
     assert Action("at_fire", "PaK", (4, 3), "T1") not in s.legal_actions()
-    assert Action("pivot_S", "PaK") in s.legal_actions()
-    t = s.apply(Action("pivot_S", "PaK"))
+    assert Action("pivot", "PaK", facing="S") in s.legal_actions()
+    t = s.apply(Action("pivot", "PaK", facing="S"))
     assert Action("at_fire", "PaK", (4, 3), "T1") in t.legal_actions()
 
 
@@ -477,12 +477,12 @@ def test_a_gun_may_pivot_and_fire_in_reaction_fire() -> None:
 def test_a_mission_arrives_though_its_observer_was_lost() -> None:
     # CF-107: the attacker's observer calls HE on 5,9 on its Fire card 4S and is then lost; the mission, called and
     # marked, still arrives on the side's next Fire card (the only cancellation the seed gives is the 1 rolled).
-    from warroom.rulesets.company_fire.game.effects import _Play
-    from warroom.rulesets.company_fire.game.morale import eliminate
+    from warroom.rulesets.company_fire.game.consequences import eliminate
+    from warroom.rulesets.company_fire.game.effects import Play
 
     s = on(opening(MUNASSIB), Card(4, "S"), DECLARE, deck=(Card(6, "S"),))
     s = s.apply(Action("declare_he", "FOO", (5, 9)))
-    p = _Play(s)
+    p = Play(s)
     eliminate(p, s.game.index["FOO"], "destroyed")
     s = p.freeze()
     assert len(s.declared) == 1

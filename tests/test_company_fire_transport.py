@@ -17,11 +17,11 @@ import warroom
 from warroom.core.chance import Card
 from warroom.core.game import load_game
 from warroom.rulesets.company_fire import game as G
-from warroom.rulesets.company_fire.game import ASSAULT, INDIVIDUAL, KIND_INDEX, RALLY, Action, CFState, Mission
+from warroom.rulesets.company_fire.game import ASSAULT, INDIVIDUAL, RALLY, VERB_INDEX, Action, CFState, Mission
 from warroom.rulesets.company_fire.game.artillery import artillery_arrives
-from warroom.rulesets.company_fire.game.assault import _assault_params
-from warroom.rulesets.company_fire.game.effects import _Play
-from warroom.rulesets.company_fire.game.morale import apply_result, do_sacrifice, eliminate
+from warroom.rulesets.company_fire.game.consequences import apply_result, assault_params, eliminate
+from warroom.rulesets.company_fire.game.effects import Play
+from warroom.rulesets.company_fire.game.morale import do_sacrifice
 from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR, ScenarioError, load_scenario
 
 RULE = pytest.mark.rule
@@ -216,7 +216,7 @@ def test_riders_neither_fire_nor_op_fire_nor_assault() -> None:
     # g1 assaulting HT2's space: only HT2 defends (CF-93): the same odds as a space with HT2 alone.
     d = on(s, MOVE_CARD, ASSAULT, "defender")
     odds = d.odds(Action("assault", "g1", (5, 2)))
-    params = _assault_params(d, [g.index["g1"]], (5, 1), [g.index["HT2"]], (5, 2))
+    params = assault_params(d, [g.index["g1"]], (5, 1), [g.index["HT2"]], (5, 2))
     assert odds["close assault on 5,2"] == dict(warroom.odds("company-fire/close-assault", params).distribution)
     assert params["def_good_order"] == 1 and params["def_afv"]  # the half-track alone, +2 another AFV
 
@@ -224,7 +224,7 @@ def test_riders_neither_fire_nor_op_fire_nor_assault() -> None:
 @RULE("002", "Artillery")
 def test_artillery_he_rolls_for_riders_too() -> None:
     s = on(setup(opening(), HT2={"at": (4, 4)}, **{"2sq": {"at": (4, 4)}}), DEFENDER_FIRE, 0, "defender")
-    p = _Play(s)
+    p = Play(s)
     p.declared = [Mission("defender", s.game.index["Lt"], (4, 4), "he", True)]
     artillery_arrives(p)
     text = "\n".join(line.text for line in p.log)
@@ -239,7 +239,7 @@ def test_artillery_he_rolls_for_riders_too() -> None:
 def test_a_suppressed_carrier_pins_its_riders_and_takes_them_along() -> None:
     base = revealed(opening())
     s = on(setup(base, HT2={"at": (6, 5)}, **{"2sq": {"at": (6, 5)}}), DEFENDER_FIRE, INDIVIDUAL, "defender")
-    p = _Play(s)
+    p = Play(s)
     apply_result(p, s.game.index["HT2"], "suppressed", "anti_tank", (6, 3))
     state = p.freeze()
     # CF-94: 2sq (good order) is shaken: pinned.
@@ -258,7 +258,7 @@ def test_a_suppressed_carrier_pins_its_riders_and_takes_them_along() -> None:
 def test_a_destroyed_carrier_throws_out_its_riders() -> None:
     base = setup(opening(), HT2={"at": (4, 4)}, **{"2sq": {"at": (4, 4)}})
     g = base.game
-    p = _Play(base)
+    p = Play(base)
     eliminate(p, g.index["HT2"], "destroyed")
     s = p.freeze()
     # CF-94: 2sq bails out into 4,4, suppressed; the half-track is off the table.
@@ -267,18 +267,18 @@ def test_a_destroyed_carrier_throws_out_its_riders() -> None:
     assert "2sq (rifle squad) bails out of HT2 (M3 'Baker', half-track) in 4,4 (CF-94)" in s.narration()
     assert "2sq (rifle squad) is suppressed as it bails out (CF-94)" in s.narration()
     # Already suppressed, it is destroyed ("suppressed a second time").
-    p = _Play(setup(base, **{"2sq": {"status": "suppressed"}}))
+    p = Play(setup(base, **{"2sq": {"status": "suppressed"}}))
     eliminate(p, g.index["HT2"], "destroyed")
     assert of(p.freeze(), "2sq").status == "destroyed"
     # HT1 with 1sq and PL: 1sq bails out suppressed and PL stays with it; PL alone aboard is eliminated with the
     # carrier (seed "SMFs are eliminated if they are in a grid-space with non-SMF units and those units are
     # eliminated").
-    p = _Play(base)
+    p = Play(base)
     eliminate(p, g.index["HT1"], "destroyed")
     both = p.freeze()
     assert of(both, "PL").status == "good_order" and of(both, "PL").at == (3, 8) and of(both, "PL").riding == -1
     assert of(both, "1sq").status == "suppressed"
-    p = _Play(setup(base, **{"1sq": {"riding": -1, "at": (2, 8)}}))
+    p = Play(setup(base, **{"1sq": {"riding": -1, "at": (2, 8)}}))
     eliminate(p, g.index["HT1"], "destroyed")
     alone = p.freeze()
     assert of(alone, "PL").status == "destroyed" and of(alone, "PL").at is None
@@ -292,7 +292,7 @@ def test_a_carrier_saved_by_its_leader_is_left_suppressed_with_its_riders_shaken
     # suppressed, and 1sq (good order) is pinned with it as with any suppression of its carrier (CF-94).
     base = opening()
     g = base.game
-    p = _Play(base)
+    p = Play(base)
     do_sacrifice(p, Action("sacrifice", "HT1", None, "PL"), g.index["HT1"])
     s = p.freeze()
     assert of(s, "PL").status == "destroyed"
@@ -304,7 +304,7 @@ def test_a_carrier_saved_by_its_leader_is_left_suppressed_with_its_riders_shaken
 @RULE("002", "Vehicle Hit Results")
 def test_a_pinned_carrier_leaves_its_riders_alone() -> None:
     s = setup(opening(), HT2={"at": (4, 4)}, **{"2sq": {"at": (4, 4)}})
-    p = _Play(s)
+    p = Play(s)
     apply_result(p, s.game.index["HT2"], "pinned", "anti_tank", (4, 1))
     after = p.freeze()
     assert of(after, "HT2").status == "pinned" and of(after, "2sq").status == "good_order"
@@ -331,7 +331,7 @@ def test_observations_show_riders_and_a_hidden_carriers_riders_stay_hidden() -> 
 def test_transport_actions_have_stable_codes() -> None:
     g = opening().game
     # The new kinds come after every earlier one, so earlier codes are unchanged.
-    assert KIND_INDEX["turret_W"] == 34 and KIND_INDEX["mount"] == 35 and KIND_INDEX["dismount"] == 36
+    assert VERB_INDEX[("turret", "W")] == 34 and VERB_INDEX[("mount", "")] == 35 and VERB_INDEX[("dismount", "")] == 36
     for a in (Action("mount", "1sq", None, "HT1"), Action("dismount", "2sq", (4, 8))):
         assert g.decode(g.encode(a)) == a
     assert str(Action("mount", "1sq", None, "HT1")) == "1sq mounts HT1"

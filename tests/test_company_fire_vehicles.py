@@ -20,10 +20,9 @@ from warroom.core.errors import UsageError
 from warroom.core.game import load_game
 from warroom.core.registry import procedures
 from warroom.rulesets.company_fire import game as G
-from warroom.rulesets.company_fire.game import ASSAULT, INDIVIDUAL, REACTION, Action, CFState
-from warroom.rulesets.company_fire.game.assault import _assault_params
-from warroom.rulesets.company_fire.game.effects import _Play
-from warroom.rulesets.company_fire.game.morale import apply_result
+from warroom.rulesets.company_fire.game import ASSAULT, INDIVIDUAL, REACTION, VERB_INDEX, Action, CFState
+from warroom.rulesets.company_fire.game.consequences import apply_result, assault_params
+from warroom.rulesets.company_fire.game.effects import Play
 from warroom.rulesets.company_fire.game.play import end_card
 from warroom.rulesets.company_fire.game.scenario import SCENARIO_DIR, ScenarioError, load_scenario
 from warroom.rulesets.company_fire.units import unit_type
@@ -274,19 +273,38 @@ def test_vehicles_do_not_cross_full_bocage() -> None:
 @RULE("002", "Vehicle Unit Status")
 def test_pivot_turret_and_button_up_actions() -> None:
     s = on(opening(), None, INDIVIDUAL)
-    acts = {a.kind for a in s.legal_actions() if a.unit == "T1"}
+    acts = {(a.kind, a.facing) for a in s.legal_actions() if a.unit == "T1"}
     # Tracked: pivot to any of the other three edges; the turret to any other edge; button up on a Move card.
-    assert {"pivot_E", "pivot_S", "pivot_W", "turret_E", "turret_S", "turret_W", "button_up"} <= acts
-    assert "pivot_N" not in acts and "turret_N" not in acts
-    t = s.apply(Action("pivot_E", "T1"))
+    assert {("pivot", "E"), ("pivot", "S"), ("pivot", "W"), ("turret", "E"), ("turret", "S"), ("turret", "W"),
+            ("button_up", "")} <= acts
+    assert ("pivot", "N") not in acts and ("turret", "N") not in acts
+    t = s.apply(Action("pivot", "T1", facing="E"))
     assert of(t, "T1").facing == "E" and of(t, "T1").turret == "N"  # the turret keeps its compass direction
-    assert not [a for a in t.legal_actions() if a.unit == "T1" and a.kind.startswith("pivot")]  # once a card
+    assert not [a for a in t.legal_actions() if a.unit == "T1" and a.kind == "pivot"]  # once a card
     b = s.apply(Action("button_up", "T1"))
     assert of(b, "T1").status == "pinned"
     # Buttoned up, at the pinned rate: 3 - 1 = 2 off road.
     assert max(abs(x - 3) + abs(y - 7) for x, y in moves(b, "T1")) == 2
     # Not on a Fire card.
     assert "button_up" not in {a.kind for a in on(opening(), FIRE_CARD, INDIVIDUAL).legal_actions()}
+
+
+def test_a_pivot_and_a_turret_turn_name_their_edge_and_keep_their_codes() -> None:
+    # One kind each, the edge in ``facing``; each edge keeps the code it had when it was a kind of its own, 27 ...
+    # 34 (pivot N, E, S, W, then turret N, E, S, W), and its words: records and learning environments read both.
+    assert [VERB_INDEX[(k, f)] for k in ("pivot", "turret") for f in "NESW"] == list(range(27, 35))
+    g = opening().game
+    nu, ns = len(g.ids) + 1, len(g.spaces) + 1
+    t1 = g.index["T1"]
+    assert g.encode(Action("pivot", "T1", facing="E")) == ((28 * nu + t1) * ns + ns - 1) * nu + nu - 1
+    for f in "NESW":
+        for a in (Action("pivot", "T1", facing=f), Action("turret", "T1", facing=f)):
+            assert g.decode(g.encode(a)) == a
+    assert str(Action("pivot", "T1", facing="E")) == "T1 pivots to face E"
+    assert str(Action("turret", "T1", facing="S")) == "T1 turns its turret to S"
+    for wrong in (Action("pivot", "T1"), Action("turret", "T1", facing="X"), Action("fire", "T1", (3, 5), facing="N")):
+        with pytest.raises(UsageError, match="is not a Company Fire action"):
+            g.encode(wrong)
 
 
 @RULE("002", "Initiative and Phase Sequence")
@@ -296,14 +314,14 @@ def test_a_vehicles_card_limits_come_off_with_the_card() -> None:
     # when the card is done they come off with the other markers of the phase, so a tank that did all three
     # may do them again on the next card.
     s = setup(on(opening(), None, INDIVIDUAL), T1={"pivoted": True, "turned": True, "at_fired": True, "moved": True})
-    assert not [a for a in s.legal_actions() if a.unit == "T1" and a.kind.startswith(("pivot", "turret"))]
-    play = _Play(s)
+    assert not [a for a in s.legal_actions() if a.unit == "T1" and a.kind in ("pivot", "turret")]
+    play = Play(s)
     end_card(play)
     t = play.freeze()
     u = of(t, "T1")
     assert not (u.pivoted or u.turned or u.at_fired or u.moved)
-    again = {a.kind for a in on(t, None, INDIVIDUAL).legal_actions() if a.unit == "T1"}
-    assert {"pivot_E", "pivot_S", "pivot_W", "turret_E", "turret_S", "turret_W"} <= again
+    again = {(a.kind, a.facing) for a in on(t, None, INDIVIDUAL).legal_actions() if a.unit == "T1"}
+    assert {("pivot", "E"), ("pivot", "S"), ("pivot", "W"), ("turret", "E"), ("turret", "S"), ("turret", "W")} <= again
 
 
 @RULE("002", "Attacking vehicles")
@@ -313,8 +331,8 @@ def test_wheeled_vehicles_pivot_ninety_degrees(tmp_path: Path) -> None:
     path = tmp_path / "wheeled.toml"
     path.write_text(text)
     s = on(load_game("company-fire", path).initial_state(1), None, INDIVIDUAL)  # type: ignore[arg-type]
-    pivots = {a.kind for a in s.legal_actions() if a.unit == "T1" and a.kind.startswith("pivot")}
-    assert pivots == {"pivot_E", "pivot_W"}  # facing N: 90 degrees either way, not 180
+    pivots = {a.facing for a in s.legal_actions() if a.unit == "T1" and a.kind == "pivot"}
+    assert pivots == {"E", "W"}  # facing N: 90 degrees either way, not 180
 
 
 # --- the game: anti-tank fire from a position ------------------------------------------------------------
@@ -343,7 +361,7 @@ def test_a_main_gun_fires_through_its_turret_and_the_mg_through_the_bow() -> Non
     s = on(setup(base, T1={"at": (3, 6)}, MG={"at": (6, 4)}), FACE_CARD, INDIVIDUAL)
     assert Action("at_fire", "T1", (6, 4), "MG") not in s.legal_actions()
     assert Action("fire", "T1", (6, 4)) not in s.legal_actions()
-    t = s.apply(Action("turret_E", "T1"))
+    t = s.apply(Action("turret", "T1", facing="E"))
     assert Action("at_fire", "T1", (6, 4), "MG") in t.legal_actions()
     # Main gun at a team (CF-76): 4d6, -1 the turret turned this card = 3d6; the MG in the open.
     assert t.odds(Action("at_fire", "T1", (6, 4), "MG"))["MG"]["good order"] == Fraction(8, 27)
@@ -362,7 +380,7 @@ def test_small_arms_do_not_target_armoured_vehicles() -> None:
 def test_a_suppressed_vehicle_moves_one_space_away() -> None:
     base = revealed(opening())
     s = on(setup(base, T1={"at": (3, 5)}, schreck={"at": (3, 3)}), FIRE_CARD, INDIVIDUAL, phasing="defender")
-    p = _Play(s)
+    p = Play(s)
     apply_result(p, s.game.index["T1"], "suppressed", "anti_tank", (3, 3))
     # Away from 3,3 (range 2): 3,6 (range 3), 2,5 or 4,5 (range 3): three spaces, so the attacker decides.
     assert p.decisions and p.decisions[0].kind == "ca_retreat" and p.decisions[0].side == "attacker"
@@ -391,13 +409,13 @@ def test_close_assault_reads_the_vehicle_terms_from_the_position() -> None:
     base = revealed(opening())
     s = on(setup(base, T1={"at": (2, 4)}, sq1={"at": (2, 4)}), None, ASSAULT)
     g = s.game
-    params = _assault_params(s, [g.index["T1"], g.index["sq1"]], (2, 4), [g.index["schreck"]], (2, 3))
+    params = assault_params(s, [g.index["T1"], g.index["sq1"]], (2, 4), [g.index["schreck"]], (2, 3))
     # T1 faces N: the enemy's space 2,3 is straight ahead, so its MG counts (+1); a tank (+3); the defenders'
     # panzerschreck counts against the tank (+2).
     assert params["att_vehicle_mgs"] == 1 and params["att_tank"] and not params["att_afv"]
     assert params["def_at_weapons"] and params["att_vehicle"] and params["att_good_order"] == 2
     facing_away = setup(s, T1={"facing": "S"})
-    assert _assault_params(facing_away, [g.index["T1"]], (2, 4), [g.index["schreck"]], (2, 3))[
+    assert assault_params(facing_away, [g.index["T1"]], (2, 4), [g.index["schreck"]], (2, 3))[
         "att_vehicle_mgs"] == 0
 
 

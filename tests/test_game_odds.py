@@ -28,8 +28,8 @@ from warroom.core.registry import get_procedure
 from warroom.rulesets.brigade.game.actions import Fire, PinChoice
 from warroom.rulesets.brigade.game.common import _hits
 from warroom.rulesets.company_fire.game import Action
-from warroom.rulesets.company_fire.game.base import _rng_state
-from warroom.rulesets.company_fire.game.odds import NO_DICE, _plan
+from warroom.rulesets.company_fire.game.base import rng_state
+from warroom.rulesets.company_fire.game.odds import NO_DICE, plan_of
 
 Z = 4.5
 KINDS_WITH_DICE = ("fire", "group_fire", "declare_he", "declare_smoke", "assault", "at_fire", "snipe", "op_fire",
@@ -46,7 +46,7 @@ def reseeded(game: Game, state: GameState, seed: int) -> GameState:
     data = state.to_json()
     gen = np.random.default_rng(seed)
     if game.ruleset == "company-fire":
-        data["rng"] = [str(v) for v in _rng_state(gen)]
+        data["rng"] = [str(v) for v in rng_state(gen)]
     else:
         data["rng"] = dict(gen.bit_generator.state)
     return game.state_from_json(data)
@@ -89,7 +89,7 @@ def titled(procedure: str) -> str:
 
 
 def cf_outcomes(game: Game, state: GameState, action: Hashable, seed: int) -> dict[str, str]:
-    plan = [(label, titled(f"company-fire/{proc}")) for label, proc, _ in _plan(state, action)]  # type: ignore[arg-type]
+    plan = [(label, titled(f"company-fire/{proc}")) for label, proc, _ in plan_of(state, action)]  # type: ignore[arg-type]
     after = reseeded(game, state, seed).apply(action)
     rulings = rulings_in(after)
     hold = Action("pass")
@@ -494,7 +494,7 @@ def arrival_outcomes(game: Game, state: GameState, action: Hashable, seed: int) 
     """A declared mission's rolls, read when it arrives: after the declaration every side only ends its segments,
     so the position it lands on is the one it was declared on (CF-136)."""
     plan = [(label, f"{titled('company-fire/artillery')}|mission on {action.space[0]},{action.space[1]}")  # type: ignore[attr-defined]
-            for label, _, _ in _plan(state, action)]  # type: ignore[arg-type]
+            for label, _, _ in plan_of(state, action)]  # type: ignore[arg-type]
     s = reseeded(game, state, seed).apply(action)
     end = Action("end")
     for _ in range(60):

@@ -35,7 +35,7 @@ from warroom.ai.view import View
 from warroom.core.chance import Card, parse_card, standard_deck
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
-from warroom.rulesets.company_fire.game.base import _rng_state
+from warroom.rulesets.company_fire.game.base import rng_state
 from warroom.rulesets.company_fire.game.common import (
     REACTION,
     LogLine,
@@ -43,7 +43,7 @@ from warroom.rulesets.company_fire.game.common import (
     Mission,
     Smoke,
     UnitState,
-    _other,
+    other_side,
 )
 from warroom.rulesets.company_fire.game.state import CFState
 from warroom.rulesets.company_fire.initiative import SEGMENTS, Initiative
@@ -89,9 +89,7 @@ def _cards(view: View, jokers: int, phasing: str, colour_of: dict[str, str],
     return tuple(deck), phases
 
 
-_FLAG_OF = {"rally": "rallied", "op_fire": "op_fired", "at_fire": "at_fired", "pivot_N": "pivoted",
-            "pivot_E": "pivoted", "pivot_S": "pivoted", "pivot_W": "pivoted", "turret_N": "turned",
-            "turret_E": "turned", "turret_S": "turned", "turret_W": "turned"}
+_FLAG_OF = {"rally": "rallied", "op_fire": "op_fired", "at_fire": "at_fired", "pivot": "pivoted", "turret": "turned"}
 
 
 def _card_flags(view: View) -> tuple[dict[str, set[str]], set[tuple[str, Any]]]:
@@ -128,20 +126,17 @@ def dealer(view: View) -> Callable[[np.random.Generator], CFState]:
     sc = g.scenario
     obs = view.observation
     side = view.side
-    enemy = _other(side)
+    enemy = other_side(side)
     if obs["decision"] is not None or obs["result"] is not None:
         raise NotDealable("a decision in the middle of an action (CF-60) or a finished game is not dealt")
     segment = _SEGMENT_INDEX[obs["segment"]]
-    expected = _other(obs["phasing"]) if segment == REACTION else obs["phasing"]
+    expected = other_side(obs["phasing"]) if segment == REACTION else obs["phasing"]
     if obs["to_act"] != expected:
         raise NotDealable("a decision in the middle of an action (CF-60) is not dealt: its particulars are hidden")
 
     # units: the scenario's set-up, then what the side sees of each
     flags, just_declared = _card_flags(view)
-    base: list[UnitState] = [
-        UnitState(u.at, "good_order", u.hidden, u.occupies_bocage, False, False, False, False, False, False,
-                  u.smoke_rounds, u.facing or "", u.turret or "", riding=g.index[u.riding] if u.riding else -1)
-        for u in g.units]
+    base: list[UnitState] = list(g.set_up_units())
     seen: set[int] = set()
     for e in obs["units"]:
         i = g.index[e["id"]]
@@ -235,25 +230,26 @@ def dealer(view: View) -> Callable[[np.random.Generator], CFState]:
         mines: list[MineState] = []
         for at, m in seen_mines:
             if m["laid_by"] == side:
-                mines.append(MineState(at, side, bool(m["real"]), bool(m["marked"]), False, False))
+                mines.append(MineState(at, side, real=bool(m["real"]), marked=bool(m["marked"]), path=False,
+                                       gone=False))
             else:
-                mines.append(MineState(at, enemy, real_pool.pop() if real_pool else True, True,
-                                       bool(m["path_found"]), False))
+                mines.append(MineState(at, enemy, real=real_pool.pop() if real_pool else True, marked=True,
+                                       path=bool(m["path_found"]), gone=False))
         if unknown:
             for k in rng.permutation(len(free))[:unknown]:
-                mines.append(MineState(free[int(k)], enemy, real_pool.pop() if real_pool else True, False, False,
-                                       False))
+                mines.append(MineState(free[int(k)], enemy, real=real_pool.pop() if real_pool else True, marked=False,
+                                       path=False, gone=False))
 
         declared: list[Mission] = []
         for who, kind, at in marked_missions:
             if who == side:
-                declared.append(Mission(who, fos[who][0], at, kind, (kind, at) not in just_declared))
+                declared.append(Mission(who, fos[who][0], at, kind, ready=(kind, at) not in just_declared))
             else:
                 fo = fos[who][int(rng.integers(len(fos[who])))]
-                declared.append(Mission(who, fo, at, "he" if rng.integers(2) else "smoke", True))
-        dice = _rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
+                declared.append(Mission(who, fo, at, "he" if rng.integers(2) else "smoke", ready=True))
+        dice = rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
         return CFState(g, tuple(units), tuple(sorted(dummies)), tuple(mines), init, missions, tuple(declared),
-                       smoke, held, (), log, dice, None, steps)
+                       smoke, held, decisions=(), log=log, rng=dice, outcome=None, steps=steps)
 
     return draw
 
@@ -262,7 +258,7 @@ def reseed(state: CFState, rng: np.random.Generator) -> CFState:
     """``state`` with its dice seeded afresh from ``rng``, keeping what was worked out about its position (its
     legal actions and the rules' memo do not depend on the dice): a search deals a position once and plays it
     again with new dice."""
-    dice = _rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
+    dice = rng_state(np.random.Generator(np.random.PCG64(fresh_seed(rng))))
     s: Any = state
     return CFState(s.game, s.units, s.dummies, s.mines, s.init, s.missions, s.declared, s.smoke, s.held,
                    s.decisions, s.log, dice, s.outcome, s.steps, legal=s.legal_actions(), memo=s.memo())

@@ -66,13 +66,8 @@ def scores(view: View, aggression: float = 0.5) -> list[float]:
 
 
 def score(d: Decision, a: Any) -> float:
-    k = a.kind
-    fn = _SCORERS.get(k)
-    if fn is not None:
-        return float(fn(d, a))
-    if k.startswith(("pivot_", "turret_")):
-        return face_score(d, a)
-    return 0.0
+    fn = _SCORERS.get(a.kind)
+    return 0.0 if fn is None else float(fn(d, a))
 
 
 def _fire(d: Decision, a: Any) -> float:
@@ -237,6 +232,8 @@ _SCORERS = {
     "occupy": _occupy,
     "occupy_bocage": lambda d, a: 0.05 if not d.attacking else -0.05,
     "button_up": _fixed(-0.05),
+    "pivot": face_score,
+    "turret": face_score,
     "mount": _fixed(-0.1),
     "dismount": dismount_score,
 }

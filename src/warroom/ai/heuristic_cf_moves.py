@@ -164,7 +164,7 @@ def face_score(d: Decision, a: Any) -> float:
     target = min([f.at for f in p.foes] or p.blinds, key=lambda s: range_between(u.at, s))
     dc, dr = target[0] - u.at[0], target[1] - u.at[1]
     want = ("E" if dc > 0 else "W") if abs(dc) >= abs(dr) else ("S" if dr > 0 else "N")
-    return 0.1 if a.kind.endswith(want) else -0.1
+    return 0.1 if a.facing == want else -0.1
 
 
 def dismount_score(d: Decision, a: Any) -> float:

@@ -188,8 +188,7 @@ class ActionTable:
 _CF_SHAPES: dict[str, str] = {
     **dict.fromkeys(("end", "pass", "stay"), ""),
     "occupy": "s",
-    **dict.fromkeys(("rally", "occupy_bocage", "take_hits", "lose", "button_up", "decline", "pivot_N", "pivot_E",
-                     "pivot_S", "pivot_W", "turret_N", "turret_E", "turret_S", "turret_W"), "u"),
+    **dict.fromkeys(("rally", "occupy_bocage", "take_hits", "lose", "button_up", "decline", "pivot", "turret"), "u"),
     **dict.fromkeys(("fire", "group_fire", "assault_move", "declare_he", "declare_smoke", "mortar_smoke",
                      "find_path", "retreat", "dismount"), "us"),
     **dict.fromkeys(("move", "leader_move", "fall_back"), "usr"),
@@ -199,12 +198,13 @@ _CF_SHAPES: dict[str, str] = {
 }
 """Which fields each Company Fire action kind (seed 002; ``actions.KINDS``) names: u the acting unit, s a space,
 o another unit (``uso``: perhaps none), r a route's rank (CF-120), t a unit or else a space (op fire, CF-140).
-Anti-tank fire names its target and the space it stands in: the unit alone tells them apart."""
+Anti-tank fire names its target and the space it stands in: the unit alone tells them apart. A pivot and a turret
+are a verb for each edge they turn to (``actions.VERBS``, CF-73), so the edge is no field."""
 
 
 def cf_table(game: Any) -> ActionTable:
     """The :class:`ActionTable` of a Company Fire game (its kit's ``action_table``)."""
-    from warroom.rulesets.company_fire.game.actions import KINDS
+    from warroom.rulesets.company_fire.game.actions import FACED_KINDS, VERB_INDEX, VERBS
 
     ids: tuple[str, ...] = tuple(game.ids)
     index = {u: k for k, u in enumerate(ids)}
@@ -212,12 +212,11 @@ def cf_table(game: Any) -> ActionTable:
     nu, ns = len(ids), len(game.spaces)
     dims = {"": (), "u": (), "s": (ns,), "us": (ns,), "usr": (ns, ROUTES), "uo": (nu,), "uso": (ns, nu + 1),
             "ut": (nu + ns,)}
-    verbs = [Verb(k, _CF_SHAPES[k].startswith("u"), dims[_CF_SHAPES[k]]) for k in KINDS]
-    verb_of = {k: n for n, k in enumerate(KINDS)}
-    routed = frozenset(n for n, k in enumerate(KINDS) if _CF_SHAPES[k] == "usr")
+    verbs = [Verb(f"{k} {f}" if f else k, _CF_SHAPES[k].startswith("u"), dims[_CF_SHAPES[k]]) for k, f in VERBS]
+    routed = frozenset(n for n, (k, _) in enumerate(VERBS) if _CF_SHAPES[k] == "usr")
 
     def split(a: Hashable) -> Parts:
-        kind, unit, space, other = a.kind, a.unit, a.space, a.other  # type: ignore[attr-defined]
+        kind, unit, space, other, facing = a.kind, a.unit, a.space, a.other, a.facing  # type: ignore[attr-defined]
         shape = _CF_SHAPES[kind]
         u = index[unit] if unit else -1
         if ("u" in shape) != bool(unit):
@@ -238,7 +237,10 @@ def cf_table(game: Any) -> ActionTable:
                   "o": bool(other) and "o" not in shape and shape != "ut"}
         if any(unused.values()):
             raise IndexClash(f"{a}: names a field the kind {kind} is read without")
-        return verb_of[kind], u, fields
+        verb = VERB_INDEX.get((kind, facing))
+        if verb is None:
+            raise IndexClash(f"{a}: the kind {kind} is read {'with' if kind in FACED_KINDS else 'without'} an edge")
+        return verb, u, fields
 
     return ActionTable(ids, verbs, split, routed)
 

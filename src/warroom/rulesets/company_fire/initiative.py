@@ -156,7 +156,8 @@ def next_card(state: Initiative, rng: np.random.Generator, clock_ends_at: int | 
     if new_initiative and clock_ends_at is not None and clock >= clock_ends_at:
         # the clock ran out on a Joker during the initiative that has just ended: so does the game (CF-53)
         ended = turn + 1 if side == "attacker" else turn
-        return CardChange(state._replace(deck=deck, clock=clock, turn=ended), tuple(rulings), True, True)
+        return CardChange(state._replace(deck=deck, clock=clock, turn=ended), tuple(rulings), new_initiative=True,
+                          game_over=True)
     if new_initiative:
         phases = 1
         if side == "attacker":
@@ -166,10 +167,11 @@ def next_card(state: Initiative, rng: np.random.Generator, clock_ends_at: int | 
                 rulings.append(tick)
                 clock = int(tick.after["clock"])
                 if tick.result == "game over":
-                    return CardChange(state._replace(deck=deck, clock=clock, turn=turn), tuple(rulings), True, True)
+                    return CardChange(state._replace(deck=deck, clock=clock, turn=turn), tuple(rulings),
+                                      new_initiative=True, game_over=True)
     following = _first_segment(state._replace(deck=deck, card=card, phasing=side, phases=phases, turn=turn,
                                        clock=clock))
-    return CardChange(following, tuple(rulings), new_initiative, False)
+    return CardChange(following, tuple(rulings), new_initiative, game_over=False)
 
 
 def _clock(clock: int, ends_at: int, rng: np.random.Generator) -> Rolled:

@@ -1,7 +1,7 @@
 """Company Fire as a complete, rules-enforced game (seed 002; docs/design/company-fire-game.md).
 
 A :class:`CFGame` is a scenario bound to the rules; a :class:`CFState` is one position of it, immutable.
-``apply`` works on a mutable copy (``effects._Play``), resolves the action and everything that follows without
+``apply`` works on a mutable copy (``effects.Play``), resolves the action and everything that follows without
 a decision (artillery arrival, card draws, the game clock, segments in which the side to act has nothing to
 do), and freezes the result. Every die goes through a registered procedure with the state's own generator, so
 the odds :meth:`CFState.odds` shows and the result applied come from one code path; the ruling that explains a
@@ -13,11 +13,14 @@ The modules, from the bottom up; each imports only modules above it in this list
 - ``scenario_types`` (a loaded scenario), ``scenario`` (the file format, loading and checks), ``briefing`` and
   ``render`` (the briefing, text map and pictures of a scenario);
 - ``base``: ``GameBase``, the static half of every state, and the dice;
-- ``rules``: ``_Rules``, the read-only queries over a position; ``legal``: the legal actions;
+- ``rules``: ``Rules``, the read-only queries over a position; ``legal``: the legal actions;
   ``state``: ``CFState`` and its JSON form;
-- ``effects``: ``_Play``, the working copy, with the helpers that change it (set, say, ruling);
-- the rule families, functions of a ``_Play``: ``observe`` (blinds revealed; what a side may know),
-  ``transport``, ``morale``, ``mines``, ``move``, ``assault``, ``fire``, ``artillery``;
+- ``effects``: ``Play``, the working copy, with the helpers that change it (set, say, ruling);
+- ``observe``: blinds revealed, and what a side may know;
+- ``consequences``: what more than one rule family sets off (a hit-table result applied, eliminations, riders
+  bailing out or shaken, mines entered and left, a move walked a space at a time, a close assault rolled);
+- the rule families, functions of a ``Play``, side by side, none importing another (an import-linter
+  contract): ``transport``, ``morale``, ``mines``, ``move``, ``assault``, ``fire``, ``artillery``;
 - ``play``: the table that dispatches each action to its family, the turn sequence and victory;
   ``odds`` (the odds before acting) and ``checks`` (the invariants);
 - ``game``: ``CFGame``, a ``GameBase`` bound to the rules of play: a state hands ``apply``, ``observation``
@@ -27,7 +30,7 @@ The modules, from the bottom up; each imports only modules above it in this list
 from __future__ import annotations
 
 from warroom.core.game import register_game
-from warroom.rulesets.company_fire.game.actions import KIND_INDEX, KINDS, Action
+from warroom.rulesets.company_fire.game.actions import KINDS, VERB_INDEX, VERBS, Action
 from warroom.rulesets.company_fire.game.checks import invariants
 from warroom.rulesets.company_fire.game.common import (
     ARRIVAL,
@@ -54,7 +57,7 @@ from warroom.rulesets.company_fire.info import INFO
 register_game(INFO.id, load, shipped)
 
 __all__ = [
-    "ARRIVAL", "ASSAULT", "DECLARE", "GROUP", "INDIVIDUAL", "KINDS", "KIND_INDEX", "LEADERS", "RALLY", "REACTION",
-    "ROLES", "Action", "CFGame", "CFState", "Decision", "LogLine", "MineState", "Mission", "Smoke", "UnitState",
+    "ARRIVAL", "ASSAULT", "DECLARE", "GROUP", "INDIVIDUAL", "KINDS", "LEADERS", "RALLY", "REACTION", "ROLES", "VERBS",
+    "VERB_INDEX", "Action", "CFGame", "CFState", "Decision", "LogLine", "MineState", "Mission", "Smoke", "UnitState",
     "invariants", "load", "secrets", "shipped",
 ]

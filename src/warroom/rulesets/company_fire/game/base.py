@@ -24,6 +24,7 @@ import numpy as np
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action, Codes
+from warroom.rulesets.company_fire.game.common import UnitState
 from warroom.rulesets.company_fire.game.scenario_types import Scenario
 from warroom.rulesets.company_fire.geometry import king_distance
 from warroom.rulesets.company_fire.los import los_table
@@ -63,10 +64,10 @@ class GameBase(ABC):
         self.step_graphs = {mover: B.step_graph(self.board, mover) for mover in ("infantry", "vehicle")}
         self.scouts = tuple(i for i, t in enumerate(self.types) if t.has("scout"))
         self.positions: dict[tuple[Any, ...], dict[Any, Any]] = {}
+        """What the rules worked out about each position seen lately (see :meth:`Rules.position_memo`)."""
         self._zones: dict[tuple[Space, int], frozenset[Space]] = {}
         self.searches: dict[tuple[Any, ...], dict[Space, tuple[Space, ...]]] = {}
-        """Movement searches lately made, by what they depend on (see :meth:`_Rules._destinations`)."""
-        """What the rules worked out about each position seen lately (see :meth:`_Rules.position_memo`)."""
+        """Movement searches lately made, by what they depend on (see :meth:`Rules._destinations`)."""
         self.codes = Codes(self.ids, self.index, self.spaces, self.space_index)
         self.action_space = self.codes.action_space
 
@@ -81,6 +82,16 @@ class GameBase(ABC):
     def unit_label(self, i: int) -> str:
         u = self.units[i]
         return f"{u.id} ({u.name + ', ' if u.name else ''}{u.type.label})"
+
+    def set_up_units(self) -> tuple[UnitState, ...]:
+        """Every unit as the scenario sets it up: in good order, under its blind or not, holding its space's bocage
+        or not, with none of the card's markers, its smoke rounds, its facing and turret (CF-43, CF-65) and the
+        carrier it starts in (CF-90)."""
+        return tuple(UnitState(at=u.at, status="good_order", hidden=u.hidden, bocage=u.occupies_bocage, moved=False,
+                               fired=False, done=False, rallied=False, op_fired=False, jammed=False,
+                               smoke_rounds=u.smoke_rounds, facing=u.facing or "", turret=u.turret or "",
+                               riding=self.index[u.riding] if u.riding else -1)
+                     for u in self.units)
 
     # what a state asks of the rules above it (CFGame binds them) ----------------------------------------
 
@@ -97,7 +108,7 @@ class GameBase(ABC):
         """The exact odds of ``action`` in ``state`` (``CFState.odds``)."""
 
 
-def _rng_state(rng: np.random.Generator) -> tuple[int, int, int, int]:
+def rng_state(rng: np.random.Generator) -> tuple[int, int, int, int]:
     s = rng.bit_generator.state
     return (int(s["state"]["state"]), int(s["state"]["inc"]), int(s["has_uint32"]), int(s["uinteger"]))
 
@@ -131,5 +142,5 @@ class _Dice:
         if self.owner is not owner:
             raise RuntimeError("the game's dice were taken by another working copy before this one finished")
         self.owner = None
-        self.stands_at = _rng_state(self.generator)
+        self.stands_at = rng_state(self.generator)
         return self.stands_at

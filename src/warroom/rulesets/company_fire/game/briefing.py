@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from warroom.rulesets.company_fire.board import TERRAIN, Space
-from warroom.rulesets.company_fire.game.scenario_types import Scenario, SetupView, Side, Viewer, _sp
+from warroom.rulesets.company_fire.game.scenario_types import Scenario, SetupView, Side, Viewer, sp
 from warroom.rulesets.company_fire.tables import tables
 
 _WIDTH = 78
@@ -88,7 +88,7 @@ def _victory_text(s: Scenario) -> list[str]:
     v = s.victory
     out = ["Victory:"]
     for o in v.objectives:
-        out.append(f"- {o.name} ({_sp(o.at)}): {o.points} point{'s' if o.points > 1 else ''}, held at the start "
+        out.append(f"- {o.name} ({sp(o.at)}): {o.points} point{'s' if o.points > 1 else ''}, held at the start "
                    f"by the {o.held_by}.")
     out.append(f"- {v.destroyed_unit} point for each enemy squad, team or gun destroyed, {v.destroyed_leader} for "
                "each enemy platoon leader or company commander eliminated.")
@@ -107,29 +107,29 @@ def _side_text(s: Scenario, side: Side, view: SetupView) -> list[str]:
     lines = [f"{side.role.capitalize()} ({side.colour}, {order}): {side.name}"]
     shown = [u for u in view.units if u.side == side.role]
     for u in sorted(shown, key=lambda u: (u.platoon or "", u.type.is_smf is False, u.id)):
-        lines.append(f"  {u.id:<8} {_sp(u.at):>5}  {u.describe()}")
+        lines.append(f"  {u.id:<8} {sp(u.at):>5}  {u.describe()}")
     hidden = [b for b in view.blinds if b.side == side.role]
     if mine:
         dummies = sum(1 for b in hidden if b.units == 0)
         if dummies:
             lines.append(f"  and {dummies} dummy blind{'s' if dummies > 1 else ''}: "
-                         + "; ".join(_sp(b.at) for b in hidden if b.units == 0))
+                         + "; ".join(sp(b.at) for b in hidden if b.units == 0))
         fm = side.fire_missions
         if fm.total:
             lines.append(f"  Fire missions: {fm.he} HE, {fm.smoke} smoke.")
         own_mines = [m for m in view.minefields if m.laid_by == side.role]
         if own_mines:
             lines.append("  Minefields: " + "; ".join(
-                f"{_sp(m.at)} {m.seen_as}{'' if m.marked else ' (unmarked)'}" for m in own_mines))
+                f"{sp(m.at)} {m.seen_as}{'' if m.marked else ' (unmarked)'}" for m in own_mines))
     else:
         if hidden:
             lines.append(f"  and {len(hidden)} blind{'s' if len(hidden) > 1 else ''} (hidden units or dummies): "
-                         + "; ".join(_sp(b.at) for b in hidden))
+                         + "; ".join(sp(b.at) for b in hidden))
         if side.fire_missions.total:
             lines.append("  Has artillery fire missions.")
         marks = [m for m in view.minefields if m.laid_by == side.role]
         if marks:
-            lines.append("  Minefield markers (real or dummy): " + "; ".join(_sp(m.at) for m in marks))
+            lines.append("  Minefield markers (real or dummy): " + "; ".join(sp(m.at) for m in marks))
     lines.append(f"  Sets up in {'; '.join(map(str, side.setup_zone))}.")
     return lines
 
@@ -196,5 +196,5 @@ def _legend(s: Scenario) -> list[str]:
     ])
     if s.board.linear:
         lines.extend(_wrap_all(["Linear terrain: " + "; ".join(
-            f"{p.kind.replace('_', ' ')} in {_sp(p.space)}" for p in s.board.linear) + "."]))
+            f"{p.kind.replace('_', ' ')} in {sp(p.space)}" for p in s.board.linear) + "."]))
     return lines

@@ -22,11 +22,11 @@ ALIVE = frozenset({"good_order", "pinned", "suppressed"})
 MAX_RANGE = 10  # the longest small-arms range (MMG, HMG, sniper): how far an unseen blind may threaten
 
 
-def _other(side: str) -> str:
+def other_side(side: str) -> str:
     return "defender" if side == "attacker" else "attacker"
 
 
-def _sp(space: Space | None) -> str:
+def sp(space: Space | None) -> str:
     return "-" if space is None else f"{space[0]},{space[1]}"
 
 

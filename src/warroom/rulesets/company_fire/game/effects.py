@@ -1,12 +1,12 @@
-"""Company Fire game: the working copy, :class:`_Play`, the next state under construction while an action is resolved.
+"""Company Fire game: the working copy, :class:`Play`, the next state under construction while an action is resolved.
 
-A _Play is a mutable copy of a :class:`.state.CFState` (lists where the state has tuples) with the helpers
-every rule family uses to change it: :meth:`_Play.set` (a unit's fields; a carrier's riders go where it goes,
-CF-92) and :meth:`_Play.set_mine`, :meth:`_Play.say` and :meth:`_Play.ruling` (every die through a registered
+A Play is a mutable copy of a :class:`.state.CFState` (lists where the state has tuples) with the helpers
+every rule family uses to change it: :meth:`Play.set` (a unit's fields; a carrier's riders go where it goes,
+CF-92) and :meth:`Play.set_mine`, :meth:`Play.say` and :meth:`Play.ruling` (every die through a registered
 procedure with the state's own generator), a unit's name as everyone may read it (CF-46), and whether a unit's
 action ends its card (seed "Initiative and Phase Sequence", CF-4, CF-59). It looks the position's answers up again only
-once the position has changed (design "State"). The rules of play are functions of a _Play in the rule family
-modules (:mod:`.move`, :mod:`.fire` ...), dispatched by :mod:`.play`; :meth:`_Play.freeze` makes the next state.
+once the position has changed (design "State"). The rules of play are functions of a Play in the rule family
+modules (:mod:`.move`, :mod:`.fire` ...), dispatched by :mod:`.play`; :meth:`Play.freeze` makes the next state.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import numpy as np
 
 from warroom.core.rolled import Rolled, roll_for_play
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.common import REACTION, Decision, LogLine, MineState, UnitState, _other, _sp
-from warroom.rulesets.company_fire.game.rules import _Rules
+from warroom.rulesets.company_fire.game.common import REACTION, Decision, LogLine, MineState, UnitState, other_side, sp
+from warroom.rulesets.company_fire.game.rules import Rules
 from warroom.rulesets.company_fire.game.state import CFState
 
 _UNIT_FIELD = {name: k for k, name in enumerate(UnitState._fields)}
@@ -26,10 +26,10 @@ _UNIT_FIELD = {name: k for k, name in enumerate(UnitState._fields)}
 
 _FLAGS = frozenset({"moved", "fired", "done", "rallied", "op_fired", "jammed", "smoke_rounds", "at_fired", "pivoted",
                     "turned"})
-"""Unit fields that are not part of the position (:meth:`_Rules.position_memo`)."""
+"""Unit fields that are not part of the position (:meth:`Rules.position_memo`)."""
 
 
-class _Play(_Rules):
+class Play(Rules):
     """A mutable copy of a state while an action is resolved."""
 
     __slots__ = (
@@ -107,7 +107,7 @@ class _Play(_Rules):
 
     def ruling(self, procedure: str, params: dict[str, Any], about: str, audience: str = "all") -> Rolled:
         """Roll a Company Fire procedure with the game's dice and narrate it under ``about``; the ruling's
-        words are built when the narration is first read (:mod:`..rolled`)."""
+        words are built when the narration is first read (:mod:`warroom.core.rolled`)."""
         r = roll_for_play(f"company-fire/{procedure}", params, self.rng)
         self.log.append(LogLine(lambda: f"{about}\n{r.ruling}", audience))
         return r
@@ -122,7 +122,7 @@ class _Play(_Rules):
     def public_name(self, i: int) -> str:
         """A unit as everyone may read of it: a unit under a blind is not named (CF-46)."""
         if self.units[i].hidden:
-            return f"a unit under the blind at {_sp(self.units[i].at)}"
+            return f"a unit under the blind at {sp(self.units[i].at)}"
         return self.name(i)
 
     def set_mine(self, k: int, **changes: Any) -> None:
@@ -145,7 +145,7 @@ class _Play(_Rules):
     # the flow of the game ---------------------------------------------------------------------------
 
     def acting_side(self) -> str:
-        return _other(self.init.phasing) if self.init.segment == REACTION else self.init.phasing
+        return other_side(self.init.phasing) if self.init.segment == REACTION else self.init.phasing
 
     def one_action_only(self, i: int) -> bool:
         """Each unit acts once per card (seed "Initiative and Phase Sequence"): on a Move card it moves or

@@ -7,8 +7,8 @@ unit aimed at, which is the ``other`` of a snipe (seed "Single Mounted Figures (
 "Attacking vehicles", CF-76) or an opportunity fire at one unit (seed "Opportunity Fire"); the ``other`` of a
 mount is the carrier, of a sacrifice the leader, of an assault the second assaulting unit: not targets.
 ``rolls_dice`` is False for the kinds that roll no die of their own (:data:`.odds.NO_DICE`); a move is rolled
-for only when it takes a Movement Test or passes a marked minefield, so it may. ``kind`` is the action's kind,
-a vehicle's pivot and turret turn each one word (``pivot``, ``turret``) whatever the facing.
+for only when it takes a Movement Test or passes a marked minefield, so it may. ``kind`` is the action's kind (a
+vehicle's pivot and turret turn are each one kind, ``pivot`` and ``turret``, the edge in ``Action.facing``).
 """
 
 from __future__ import annotations
@@ -24,21 +24,11 @@ TARGET_KINDS = frozenset({"snipe", "at_fire", "op_fire"})
 """The kinds whose ``other`` is the enemy unit aimed at."""
 
 
-def kind_word(kind: str) -> str:
-    """The action's kind as one stable word: ``pivot`` and ``turret`` for a pivot or turret turn to any facing
-    (the kinds ``pivot_N`` ... ``turret_W``, or ``pivot``/``turret`` with the facing a field of the action)."""
-    if kind.startswith("pivot"):
-        return "pivot"
-    if kind.startswith("turret"):
-        return "turret"
-    return kind
-
-
 def facts_of(action: Hashable) -> ActionFacts:
     """What ``action`` is (see the module's docstring); one clear error for what is not a Company Fire action."""
     if not isinstance(action, Action):
         raise UsageError(f"{action!r} is not a Company Fire action")
     kind = action.kind
     target = action.other if kind in TARGET_KINDS and action.other else None
-    return ActionFacts(kind=kind_word(kind), unit=action.unit or None, target=target, space=action.space,
+    return ActionFacts(kind=kind, unit=action.unit or None, target=target, space=action.space,
                        route=action.via, rolls_dice=kind not in NO_DICE)

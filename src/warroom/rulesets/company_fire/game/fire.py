@@ -17,18 +17,25 @@ from typing import Any, cast
 
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.assault import close_assault, may_assault_now
-from warroom.rulesets.company_fire.game.common import Decision, _other, _sp
-from warroom.rulesets.company_fire.game.effects import _Play
-from warroom.rulesets.company_fire.game.morale import _hits_of, apply_result, eliminate, hit_table, result_or_retreat
-from warroom.rulesets.company_fire.game.move import continue_move
+from warroom.rulesets.company_fire.game.common import Decision, other_side, sp
+from warroom.rulesets.company_fire.game.consequences import (
+    apply_result,
+    close_assault,
+    continue_move,
+    eliminate,
+    hit_table,
+    hits_of,
+    may_assault_now,
+    result_or_retreat,
+)
+from warroom.rulesets.company_fire.game.effects import Play
 from warroom.rulesets.company_fire.game.observe import reveal, reveal_space
 from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.los import cover_for_attack
 from warroom.rulesets.company_fire.vehicles import in_front
 
 
-def fire_params(p: _Play, i: int, target: Space, j: int, recon: bool) -> dict[str, Any]:
+def fire_params(p: Play, i: int, target: Space, j: int, recon: bool) -> dict[str, Any]:
     g = p.game
     here = p.units[i].at
     assert here is not None
@@ -43,7 +50,7 @@ def fire_params(p: _Play, i: int, target: Space, j: int, recon: bool) -> dict[st
     }
 
 
-def at_params(p: _Play, i: int, j: int) -> dict[str, Any]:
+def at_params(p: Play, i: int, j: int) -> dict[str, Any]:
     """The anti-tank-fire procedure's parameters for unit ``i`` firing at unit ``j`` (seed "Attacking
     vehicles"; CF-76 ... CF-82)."""
     g = p.game
@@ -65,7 +72,7 @@ def at_params(p: _Play, i: int, j: int) -> dict[str, Any]:
     }
 
 
-def victims(p: _Play, side: str, space: Space, small_arms: bool = False) -> tuple[list[int], bool]:
+def victims(p: Play, side: str, space: Space, small_arms: bool = False) -> tuple[list[int], bool]:
     """The units an attack on ``space`` rolls for (small arms: not armoured vehicles, CF-71), and whether it is
     recon by fire at a blind."""
     g = p.game
@@ -75,17 +82,17 @@ def victims(p: _Play, side: str, space: Space, small_arms: bool = False) -> tupl
     return units, blind
 
 
-def do_fire(p: _Play, a: Action, i: int) -> None:
+def do_fire(p: Play, a: Action, i: int) -> None:
     g = p.game
     assert a.space is not None
     reveal(p, i, "it fires")
     t = g.types[i]
     p.set(i, fired=True, done=p.one_action_only(i) and (t.anti_tank is None or p.units[i].at_fired))
-    enemy = _other(g.side_of[i])
+    enemy = other_side(g.side_of[i])
     weapon = t.weapon
     small_arms = bool(weapon and weapon.small_arms)
     units, blind = victims(p, enemy, a.space, small_arms)
-    about = f"{p.name(i)} fires at {_sp(a.space)}"
+    about = f"{p.name(i)} fires at {sp(a.space)}"
     if blind:
         recon_by_fire(p, enemy, a.space, about, lambda j: fire_params(p, i, a.space, j, True),  # type: ignore[arg-type]
                       "individual-fire", small_arms, p.units[i].at)
@@ -94,7 +101,7 @@ def do_fire(p: _Play, a: Action, i: int) -> None:
            small_arms, p.units[i].at)
 
 
-def do_at_fire(p: _Play, a: Action, i: int) -> None:
+def do_at_fire(p: Play, a: Action, i: int) -> None:
     """Seed "Attacking vehicles": a main gun or anti-tank weapon attacks one unit (CF-76)."""
     g = p.game
     j = g.index[a.other]
@@ -105,11 +112,11 @@ def do_at_fire(p: _Play, a: Action, i: int) -> None:
     there = p.units[j].at
     assert here is not None and there is not None
     r = p.ruling("anti-tank-fire", at_params(p, i, j),
-                 f"{p.name(i)} fires its {t.anti_tank.label} at {p.name(j)} in {_sp(there)}")  # type: ignore[union-attr]
+                 f"{p.name(i)} fires its {t.anti_tank.label} at {p.name(j)} in {sp(there)}")  # type: ignore[union-attr]
     apply_result(p, j, r.result, "anti_tank", here)
 
 
-def attack(p: _Play, units: list[int], about: str, params: Callable[[int], dict[str, Any]], procedure: str,
+def attack(p: Play, units: list[int], about: str, params: Callable[[int], dict[str, Any]], procedure: str,
            small_arms: bool, source: Space | None) -> None:
     """Roll for each unit in the target space separately (or as the scenario's attack method says)
     and apply the results, offering a small-arms target the hit reduction retreat (seed "Hit
@@ -124,7 +131,7 @@ def attack(p: _Play, units: list[int], about: str, params: Callable[[int], dict[
             result_or_retreat(p, j, res, hits, small_arms, source)
             continue
         r = p.ruling(procedure, params(j), f"{about}: at {p.name(j)}")
-        hits = _hits_of(r)
+        hits = hits_of(r)
         if method != "standard":
             first = hits
             if method == "longer":
@@ -139,7 +146,7 @@ def attack(p: _Play, units: list[int], about: str, params: Callable[[int], dict[
 _WOUNDS = {"good_order": 0, "pinned": 1, "suppressed": 2}
 
 
-def _least_wounded_first(p: _Play, units: list[int]) -> list[int]:
+def _least_wounded_first(p: Play, units: list[int]) -> list[int]:
     """Each unit's place (0 first) in the order longer play hands out the hits that do not divide equally:
     "assign hits first to the least wounded unit, then the next least, and so on" (seed "Optional Methods for
     Resolving Attacks"): good order before pinned before suppressed; units equally wounded in the order the
@@ -157,7 +164,7 @@ def _share(hits: int, n: int, k: int) -> int:
     return hits // n + (1 if k < hits % n else 0)
 
 
-def recon_by_fire(p: _Play, enemy: str, space: Space, about: str, params: Callable[[int], dict[str, Any]],
+def recon_by_fire(p: Play, enemy: str, space: Space, about: str, params: Callable[[int], dict[str, Any]],
                   procedure: str, small_arms: bool, source: Space | None) -> None:
     """Seed "Recon by Fire": fire at a blind at one die less; any hit reveals it (CF-47), and the
     result then applies to the units revealed; a dummy hit is removed. CF-131: the blind is rolled for once,
@@ -165,20 +172,20 @@ def recon_by_fire(p: _Play, enemy: str, space: Space, about: str, params: Callab
     each unit revealed, so the enemy reads the same roll of a dummy and of a blind hiding one or more."""
     units = [j for j in p.at(space, enemy) if p.units[j].hidden and not p.game.smf[j]]
     r = p.ruling(procedure, params(-1), f"{about}: recon by fire at a blind")
-    hits = _hits_of(r)
+    hits = hits_of(r)
     if not hits:
-        p.say(f"no hits: the blind at {_sp(space)} stays unrevealed")
+        p.say(f"no hits: the blind at {sp(space)} stays unrevealed")
         return
     reveal_space(p, enemy, space, "recon by fire scored a hit")
     if not units:  # CF-142: the roll read as the firer saw it, then what the hit found
         shot = "the hit" if hits == 1 else f"the {hits} hits"
-        p.say(f"{shot} on the blind at {_sp(space)} found no one: it was a dummy")
+        p.say(f"{shot} on the blind at {sp(space)} found no one: it was a dummy")
     for j in units:
         if p.alive(j):
             result_or_retreat(p, j, r.result, hits, small_arms, source)
 
 
-def do_group_fire(p: _Play, a: Action, i: int) -> None:
+def do_group_fire(p: Play, a: Action, i: int) -> None:
     g = p.game
     assert a.space is not None
     here = p.units[i].at
@@ -188,7 +195,7 @@ def do_group_fire(p: _Play, a: Action, i: int) -> None:
     for k in firers:
         reveal(p, k, "it fires")
         p.set(k, fired=True, done=True)
-    enemy = _other(side)
+    enemy = other_side(side)
     leader = p.leaders_in(here, side)
     small_arms = all(g.types[k].weapon.small_arms for k in firers)  # type: ignore[union-attr]
     units, blind = victims(p, enemy, a.space, small_arms)
@@ -203,14 +210,14 @@ def do_group_fire(p: _Play, a: Action, i: int) -> None:
             "target_status": p.units[j].status if j >= 0 else "good_order", "retreat": False,
         }
 
-    about = f"group fire by {', '.join(p.name(k) for k in firers)} at {_sp(a.space)}"
+    about = f"group fire by {', '.join(p.name(k) for k in firers)} at {sp(a.space)}"
     if blind:
         recon_by_fire(p, enemy, a.space, about, params, "group-fire", small_arms, here)
     else:
         attack(p, units, about, params, "group-fire", small_arms, here)
 
 
-def do_snipe(p: _Play, a: Action, i: int) -> None:
+def do_snipe(p: Play, a: Action, i: int) -> None:
     g = p.game
     j = g.index[a.other]
     here, there = p.units[i].at, p.units[j].at
@@ -220,15 +227,15 @@ def do_snipe(p: _Play, a: Action, i: int) -> None:
     params = {"target": "smf" if smf else "unit", "range": range_between(here, there),
               "cover": bool(cover_for_attack(g.board, here, there, p.smoke_spaces())),
               "target_status": "good_order" if smf else p.units[j].status, "retreat": False}
-    r = p.ruling("sniper-fire", params, f"{p.name(i)} snipes at {p.name(j)} in {_sp(there)}")
+    r = p.ruling("sniper-fire", params, f"{p.name(i)} snipes at {p.name(j)} in {sp(there)}")
     eliminate(p, i, "removed")
     if smf:
         apply_result(p, j, r.result, "sniper_fire")
     else:
-        result_or_retreat(p, j, r.result, _hits_of(r), True, here)
+        result_or_retreat(p, j, r.result, hits_of(r), True, here)
 
 
-def do_op_fire(p: _Play, a: Action, i: int) -> None:
+def do_op_fire(p: Play, a: Action, i: int) -> None:
     """Seed "Opportunity Fire", "Vehicle Opportunity Fire": the chosen unit fires one weapon (CF-83) at the unit
     that entered the space (or the units about to close assault it), and only then is marked as having op fired.
     Pinned, the mover ends its move where it is; suppressed, in the space it left; destroyed with a leader there,
@@ -261,7 +268,7 @@ def do_op_fire(p: _Play, a: Action, i: int) -> None:
     for j, how in weapons:
         at = p.units[j].at
         assert at is not None
-        about = f"{p.name(i)} takes opportunity fire at {p.name(j)} in {_sp(at)}"
+        about = f"{p.name(i)} takes opportunity fire at {p.name(j)} in {sp(at)}"
         if how == "at":
             p.set(i, at_fired=True)
             r = p.ruling("anti-tank-fire", at_params(p, i, j), about)
@@ -296,11 +303,11 @@ def do_op_fire(p: _Play, a: Action, i: int) -> None:
             return
         status = p.units[mover].status
         if results.get(mover) == "pinned" and status == "pinned":
-            p.say(f"{p.name(mover)} is pinned by op fire and ends its move in {_sp(s)}")
+            p.say(f"{p.name(mover)} is pinned by op fire and ends its move in {sp(s)}")
             return
         if results.get(mover) == "suppressed":
             p.set(mover, at=prev, bocage=False)
-            p.say(f"{p.name(mover)} is suppressed by op fire and ends in {_sp(prev)}, the space it left")
+            p.say(f"{p.name(mover)} is suppressed by op fire and ends in {sp(prev)}, the space it left")
             return
         if rest:
             continue_move(p, mover, s, rest)
@@ -308,7 +315,7 @@ def do_op_fire(p: _Play, a: Action, i: int) -> None:
         close_assault(p, [j for j in d.data[1] if p.alive(j) and may_assault_now(p, j)], d.data[2])
 
 
-def do_pass(p: _Play, a: Action, i: int) -> None:
+def do_pass(p: Play, a: Action, i: int) -> None:
     d = p.decision
     assert d is not None
     p.say(f"the {d.side} holds its fire")

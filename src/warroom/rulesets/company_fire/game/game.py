@@ -21,15 +21,15 @@ from warroom.core.errors import UsageError, check_seed
 from warroom.core.game import ActionFacts
 from warroom.core.rule_uses import register_rule_use
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.base import GameBase, _rng_state
-from warroom.rulesets.company_fire.game.common import ROLES, MineState, UnitState
-from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.base import GameBase, rng_state
+from warroom.rulesets.company_fire.game.common import ROLES, MineState
+from warroom.rulesets.company_fire.game.effects import Play
 from warroom.rulesets.company_fire.game.faces import facts_of
-from warroom.rulesets.company_fire.game.observe import _observation
-from warroom.rulesets.company_fire.game.odds import _odds
+from warroom.rulesets.company_fire.game.observe import observation_of
+from warroom.rulesets.company_fire.game.odds import odds_of
 from warroom.rulesets.company_fire.game.play import advance, resolve
 from warroom.rulesets.company_fire.game.scenario import load_scenario, shipped_scenarios
-from warroom.rulesets.company_fire.game.state import CFState, _state_from_json
+from warroom.rulesets.company_fire.game.state import CFState, read_state
 from warroom.rulesets.company_fire.info import INFO, SEED
 from warroom.rulesets.company_fire.initiative import opening
 
@@ -57,18 +57,18 @@ class CFGame(GameBase):
     def initial_state(self, seed: int) -> CFState:
         check_seed(seed)  # a whole number from 0, or one clear error
         sc = self.scenario
-        units = tuple(UnitState(u.at, "good_order", u.hidden, u.occupies_bocage, False, False, False, False, False,
-                                False, u.smoke_rounds, u.facing or "", u.turret or "",
-                                riding=self.index[u.riding] if u.riding else -1) for u in self.units)
+        units = self.set_up_units()
         dummies = tuple(sorted((side.role, s) for side in (sc.attacker, sc.defender) for s in side.dummy_blinds))
-        mines = tuple(MineState(m.at, m.laid_by, m.real, m.marked, False, False) for m in sc.minefields)
+        mines = tuple(MineState(at=m.at, laid_by=m.laid_by, real=m.real, marked=m.marked, path=False, gone=False)
+                      for m in sc.minefields)
         init = opening(sc.attacker.colour, 2 if sc.rules.jokers else 0)
         missions = ((sc.attacker.fire_missions.he, sc.attacker.fire_missions.smoke),
                     (sc.defender.fire_missions.he, sc.defender.fire_missions.smoke))
         held = tuple(o.held_by for o in sc.victory.objectives)
         rng = np.random.Generator(np.random.PCG64(seed))
-        start = CFState(self, units, dummies, mines, init, missions, (), (), held, (), (), _rng_state(rng), None, 0)
-        play = _Play(start)
+        start = CFState(self, units, dummies, mines, init, missions, declared=(), smoke=(), held=held, decisions=(),
+                        log=(), rng=rng_state(rng), outcome=None, steps=0)
+        play = Play(start)
         play.say(f"{sc.name}: {sc.attacker.name} attack {sc.defender.name}. The attacker opens as if it had drawn "
                  "a Move card (seed \"Initiative and Phase Sequence\").")
         advance(play)
@@ -78,7 +78,7 @@ class CFGame(GameBase):
         if not isinstance(data, dict):
             raise UsageError(f"a Company Fire state is a JSON object (state.to_json()), not {type(data).__name__}")
         try:
-            return _state_from_json(self, data)
+            return read_state(self, data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise UsageError(f"not a Company Fire state of {self.scenario_name}: {exc}") from None
 
@@ -88,10 +88,10 @@ class CFGame(GameBase):
         return resolve(state, action)
 
     def observe(self, state: Any, side: str, *, log: bool = True) -> dict[str, Any]:
-        return _observation(state, side, log)
+        return observation_of(state, side, log)
 
     def odds(self, state: Any, action: Hashable) -> dict[str, dict[str, Fraction]]:
-        return _odds(state, action)
+        return odds_of(state, action)
 
 
 def load(path: Path) -> CFGame:

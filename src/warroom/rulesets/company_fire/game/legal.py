@@ -1,6 +1,6 @@
 """Company Fire game: the legal actions of a position, and the message for an illegal one.
 
-:func:`_legal` offers the acting side's actions segment by segment (seed "Initiative and Phase Sequence"):
+:func:`legal_of` offers the acting side's actions segment by segment (seed "Initiative and Phase Sequence"):
 fire missions (seed "Artillery"), leader moves (CF-62), rallies, group fire (seed "Group Fire"), close
 assaults and the moves to close assault from (CF-58, CF-84), each unit's moves, fire and other actions in the
 individual segment (acting once per card, CF-59 and CF-74; facing, pivots and buttoning up, CF-68 and CF-73;
@@ -31,21 +31,21 @@ from warroom.rulesets.company_fire.game.common import (
     REACTION,
     ROLES,
     Decision,
-    _other,
+    other_side,
 )
-from warroom.rulesets.company_fire.game.rules import _Rules
+from warroom.rulesets.company_fire.game.rules import Rules
 from warroom.rulesets.company_fire.geometry import king_distance, range_between, shares_edge
 from warroom.rulesets.company_fire.initiative import Initiative
 from warroom.rulesets.company_fire.los import visible_from
 from warroom.rulesets.company_fire.vehicles import FACINGS, turn_steps
 
 
-def _legal(s: _Rules) -> list[Action]:
+def legal_of(s: Rules) -> list[Action]:
     g = s.game
     if s.decisions:
         return _decision_actions(s, s.decisions[0])
     seg = s.init.segment
-    side = _other(s.init.phasing) if seg == REACTION else s.init.phasing
+    side = other_side(s.init.phasing) if seg == REACTION else s.init.phasing
     out: list[Action] = [Action("end")]
     ids = g.ids
     mine = list(s.living(side))
@@ -87,7 +87,7 @@ def _legal(s: _Rules) -> list[Action]:
             reach = min(g.types[k].weapon.range_spaces for k in firers)  # type: ignore[union-attr]
             # CF-88: a group of small arms may not target a space holding only armoured vehicles (CF-71)
             small_arms = all(g.types[k].weapon.small_arms for k in firers)  # type: ignore[union-attr]
-            for t in s.target_spaces(_other(side), small_arms):
+            for t in s.target_spaces(other_side(side), small_arms):
                 if t != here and range_between(here, t) <= reach and s.sees(here, t):
                     out.append(Action("group_fire", ids[firers[0]], t))
     elif seg == ASSAULT:
@@ -116,7 +116,7 @@ def _legal(s: _Rules) -> list[Action]:
     return out
 
 
-def _assault_ready(s: _Rules, i: int) -> bool:
+def _assault_ready(s: Rules, i: int) -> bool:
     g = s.game
     u = s.units[i]
     t = g.types[i]
@@ -127,7 +127,7 @@ def _assault_ready(s: _Rules, i: int) -> bool:
             and not u.fired and u.riding < 0)
 
 
-def _assault_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
+def _assault_actions(s: Rules, side: str, mine: list[int]) -> list[Action]:
     """Close assaults and moves to close assault from: they depend on the position, the card and the flags of
     the side's units, so they are kept with the position."""
     memo = s._memo or s.memo()
@@ -138,12 +138,12 @@ def _assault_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
     return list(found)
 
 
-def _assault_options(s: _Rules, side: str, mine: list[int]) -> list[Action]:
+def _assault_options(s: Rules, side: str, mine: list[int]) -> list[Action]:
     g = s.game
     ids = g.ids
     out: list[Action] = []
     solid, _ = s.enemy_sets(side)
-    enemy = _other(side)
+    enemy = other_side(side)
     targets = [t for t in solid if any(not g.smf[j] for j in s.at(t, enemy))]
     by_space: dict[Space, list[int]] = {}
     for i in mine:
@@ -174,7 +174,7 @@ def _assault_options(s: _Rules, side: str, mine: list[int]) -> list[Action]:
     return out
 
 
-def _moves(s: _Rules, kind: str, i: int) -> list[Action]:
+def _moves(s: Rules, kind: str, i: int) -> list[Action]:
     """A move to each space the unit may reach, naming the spaces it passes through where routes differ in what
     they risk (CF-120)."""
     uid = s.game.ids[i]
@@ -187,14 +187,14 @@ def _moves(s: _Rules, kind: str, i: int) -> list[Action]:
     return out
 
 
-def _snipe_actions(s: _Rules, i: int) -> list[Action]:
+def _snipe_actions(s: Rules, i: int) -> list[Action]:
     """Seed "Snipers": a sniper declares one enemy unit on the table in its LOS within 10 spaces; never an
     armoured vehicle, which small arms, snipers among them, cannot hurt (CF-71), nor a rider (CF-93)."""
     g = s.game
     here = s.units[i].at
     assert here is not None
     out = []
-    for j in s.living(_other(g.side_of[i])):
+    for j in s.living(other_side(g.side_of[i])):
         u = s.units[j]
         if u.hidden or u.at is None or range_between(here, u.at) > MAX_RANGE or u.at == here or u.riding >= 0 \
                 or g.armoured[j]:
@@ -204,7 +204,7 @@ def _snipe_actions(s: _Rules, i: int) -> list[Action]:
     return out
 
 
-def _individual_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
+def _individual_actions(s: Rules, side: str, mine: list[int]) -> list[Action]:
     out: list[Action] = []
     card = s.card()
     memo = s._memo or s.memo()
@@ -220,7 +220,7 @@ def _individual_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
     return out
 
 
-def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
+def _unit_actions(s: Rules, side: str, i: int, card: str) -> list[Action]:
     """What unit ``i`` may do in the individual segment: it depends on the position, the card and the
     unit's own flags only, so it is kept with the position (``_individual_actions``)."""
     g = s.game
@@ -264,7 +264,7 @@ def _unit_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
     return out
 
 
-def _may_clear(s: _Rules, i: int) -> bool:
+def _may_clear(s: Rules, i: int) -> bool:
     """A unit that may still act this card and work at mines: on foot, in good order, not yet moved or fired
     (seed "Mines (beta)": "a unit must stop in the grid space"; vehicles never clear, CF-86)."""
     u = s.units[i]
@@ -272,7 +272,7 @@ def _may_clear(s: _Rules, i: int) -> bool:
             and not u.fired)
 
 
-def _clearing_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
+def _clearing_actions(s: Rules, side: str, mine: list[int]) -> list[Action]:
     """CF-98: the player names who clears a marked enemy minefield its units stand in: a squad, team or gun that
     may still act, alone or with one more such unit of the space (an SMF too). They depend on the other units'
     flags, so they are worked out afresh (not kept with the position as :func:`_unit_actions` is)."""
@@ -291,7 +291,7 @@ def _clearing_actions(s: _Rules, side: str, mine: list[int]) -> list[Action]:
     return out
 
 
-def _transport_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
+def _transport_actions(s: Rules, side: str, i: int, card: str) -> list[Action]:
     """CF-91: on a Move or face card a unit that may still move mounts a friendly half-track or truck in its
     space with room for it (CF-90), not a suppressed one; a rider dismounts into its carrier's space if the
     stacking limit allows (seed "Stacking"). A suppressed rider stays aboard."""
@@ -307,7 +307,7 @@ def _transport_actions(s: _Rules, side: str, i: int, card: str) -> list[Action]:
             if g.carries[c] != (0, 0) and s.units[c].status != "suppressed" and s.room_aboard(c, i)]
 
 
-def _facing_actions(s: _Rules, i: int, card: str) -> list[Action]:
+def _facing_actions(s: Rules, i: int, card: str) -> list[Action]:
     """CF-73: pivot in place once a card (tracked vehicles and guns to any edge, up to 180 degrees; wheeled
     vehicles 90); turn a turret once a card; CF-68: button up on a Move or face card before moving."""
     g = s.game
@@ -318,18 +318,18 @@ def _facing_actions(s: _Rules, i: int, card: str) -> list[Action]:
         return out
     v = t.vehicle
     if not u.pivoted and not u.at_fired:
-        out += [Action(f"pivot_{f}", uid) for f in FACINGS
+        out += [Action("pivot", uid, facing=f) for f in FACINGS
                 if f != u.facing and (v is None or v.tracked or turn_steps(u.facing, f) == 1)]
     if v is None:
         return out
     if v.turret and not u.turned and not u.at_fired:
-        out += [Action(f"turret_{f}", uid) for f in FACINGS if f != u.turret]
+        out += [Action("turret", uid, facing=f) for f in FACINGS if f != u.turret]
     if v.closed_top and u.status == "good_order" and card in ("move", "face") and not u.moved:
         out.append(Action("button_up", uid))
     return out
 
 
-def _mortar_smoke_targets(s: _Rules, i: int, reach: int) -> list[Space]:
+def _mortar_smoke_targets(s: Rules, i: int, reach: int) -> list[Space]:
     g = s.game
     here = s.units[i].at
     assert here is not None
@@ -345,7 +345,7 @@ def _mortar_smoke_targets(s: _Rules, i: int, reach: int) -> list[Space]:
     return out
 
 
-def _decision_actions(s: _Rules, d: Decision) -> list[Action]:
+def _decision_actions(s: Rules, d: Decision) -> list[Action]:
     g = s.game
     ids = g.ids
     if d.kind == "opfire":  # CF-140: each choice names the target and the space it is in
@@ -394,7 +394,7 @@ class _Position(Protocol):
     def to_act(self) -> str | None: ...
 
 
-def _illegal(s: _Position, action: Any, legal: list[Action]) -> str:
+def why_illegal(s: _Position, action: Any, legal: list[Action]) -> str:
     if not isinstance(action, Action):
         return f"{action!r} is not a Company Fire action"
     if s.outcome is not None:

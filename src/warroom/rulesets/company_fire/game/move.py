@@ -4,7 +4,7 @@ buttoning up; occupying bocage.
 A move takes the Movement Test on a Fire card, for a squad's two-space move in enemy LOS, and to fall back
 (seed "Movement" and its footnote); a vehicle moves at its class's rates, faces the way it moves, and a
 suppressed one falls back instead of rallying (seed "Vehicle Movement"; CF-65, CF-72, CF-74). The path is walked
-a space at a time (:func:`continue_move`): lone enemy SMFs are overrun (CF-34), mines go off (:mod:`.mines`),
+a space at a time (:func:`.consequences.continue_move`): lone enemy SMFs are overrun (CF-34), mines go off,
 blinds next to the mover are revealed and stop it, and the enemy may take opportunity fire at each space entered
 in its sight (seed "Opportunity Fire"; CF-60). A leader moves with no test (CF-62); a move to close assault from
 leaves the unit free to assault (CF-58). A vehicle or gun pivots in place and a turret turns once a card (seed
@@ -14,38 +14,33 @@ CF-68). A unit that moved on a Move or face card may occupy the bocage of its sp
 
 from __future__ import annotations
 
-from typing import cast
-
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.common import ALIVE, MAX_RANGE, Decision, _other, _sp
-from warroom.rulesets.company_fire.game.effects import _Play
-from warroom.rulesets.company_fire.game.mines import mines_on_entry, mines_on_leaving
-from warroom.rulesets.company_fire.game.morale import eliminate
-from warroom.rulesets.company_fire.game.observe import reveal, reveal_space
-from warroom.rulesets.company_fire.game.rules import _Rules
-from warroom.rulesets.company_fire.geometry import range_between
-from warroom.rulesets.company_fire.vehicles import facing_towards
+from warroom.rulesets.company_fire.game.common import sp
+from warroom.rulesets.company_fire.game.consequences import continue_move, mines_on_leaving
+from warroom.rulesets.company_fire.game.effects import Play
+from warroom.rulesets.company_fire.game.observe import reveal
+from warroom.rulesets.company_fire.game.rules import Rules
 
 
-def do_move(p: _Play, a: Action, i: int) -> None:
+def do_move(p: Play, a: Action, i: int) -> None:
     start_move(p, a, i, "move")
 
 
-def do_assault_move(p: _Play, a: Action, i: int) -> None:
+def do_assault_move(p: Play, a: Action, i: int) -> None:
     start_move(p, a, i, "assault_move")
 
 
-def do_leader_move(p: _Play, a: Action, i: int) -> None:
+def do_leader_move(p: Play, a: Action, i: int) -> None:
     start_move(p, a, i, "leader_move")
 
 
-def do_fall_back(p: _Play, a: Action, i: int) -> None:
+def do_fall_back(p: Play, a: Action, i: int) -> None:
     start_move(p, a, i, "fall_back")
 
 
-def route_of(p: _Rules, a: Action, i: int) -> tuple[Space, ...]:
+def route_of(p: Rules, a: Action, i: int) -> tuple[Space, ...]:
     """The spaces a legal move, leader's move or fall-back enters, its destination last: the route its action
     names (CF-120), or the one route there is."""
     assert a.space is not None
@@ -58,7 +53,7 @@ def route_of(p: _Rules, a: Action, i: int) -> tuple[Space, ...]:
     return path
 
 
-def takes_movement_test(p: _Rules, i: int, kind: str, path: tuple[Space, ...]) -> bool:
+def takes_movement_test(p: Rules, i: int, kind: str, path: tuple[Space, ...]) -> bool:
     """Seed "Movement": whether this move of unit ``i`` along ``path`` takes the Movement Test. Infantry fall
     back with the test, while a vehicle's fall-back is instead of a rally (CF-105); a leader's segment-4 move
     takes it on a Fire card, one space (CF-101); any other move when it needs one (two spaces in enemy LOS, or
@@ -70,7 +65,7 @@ def takes_movement_test(p: _Rules, i: int, kind: str, path: tuple[Space, ...]) -
     return p.needs_test(i, path)
 
 
-def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
+def start_move(p: Play, a: Action, i: int, kind: str) -> None:
     g = p.game
     assert a.space is not None
     path = route_of(p, a, i)
@@ -102,73 +97,25 @@ def start_move(p: _Play, a: Action, i: int, kind: str) -> None:
         }
         why = "falls back" if kind == "fall_back" else "moves on a Fire card" if on_fire_card else \
             "moves two spaces in enemy LOS"
-        r = p.ruling("movement-test", params, f"{p.name(i)} {why} to {_sp(dest)}: Movement Test")
+        r = p.ruling("movement-test", params, f"{p.name(i)} {why} to {sp(dest)}: Movement Test")
         if r.result != "passes":
             # it stays put and does nothing more this card; it has not moved into its space, so it may not occupy
             # the space's bocage (seed "Bocage": "a unit that moves into a space ... may occupy")
             p.set(i, moved=False, done=True)
-            p.say(f"{p.name(i)} stays put in {_sp(u.at)}")
+            p.say(f"{p.name(i)} stays put in {sp(u.at)}")
             return
     if not mines_on_leaving(p, i, u.at):  # it stays, as after a failed Movement Test (CF-104)
         p.set(i, moved=False, done=True)
         return
-    route = " \u2192 ".join(_sp(s) for s in (u.at, *path))
+    route = " \u2192 ".join(sp(s) for s in (u.at, *path))
     p.say(f"{p.name(i)} sets off: {route}")
     continue_move(p, i, u.at, path)
 
 
-def continue_move(p: _Play, i: int, prev: Space, path: tuple[Space, ...]) -> None:
-    """Walk the path a step at a time: enemy SMFs overrun, mines, blinds revealed, smoke, and
-    opportunity fire at each space entered in enemy LOS, one unit firing in each window (seed "Movement",
-    "Opportunity Fire"; CF-100)."""
-    g = p.game
-    side = g.side_of[i]
-    enemy = _other(side)
-    blinds = p.blind_spaces(enemy)  # the mover's steps leave the enemy's blinds as they are
-    vehicle = g.vehicle[i]
-    for k, s in enumerate(path):
-        last = k == len(path) - 1
-        if vehicle:  # CF-65: a vehicle faces the way it moves
-            p.set(i, at=s, facing=facing_towards(prev, s))
-        else:
-            p.set(i, at=s)
-        lone = [j for j, v in enumerate(p.units) if v.at == s and g.side_of[j] == enemy and v.status in ALIVE]
-        if lone:  # only enemy SMFs can be here: they are overrun (CF-34)
-            for j in lone:
-                p.ruling("smf-elimination", {"cause": "enemy_enters", "alone": True},
-                         f"{p.name(i)} enters {_sp(s)}, held only by {p.name(j)}")
-                eliminate(p, j, "destroyed")
-            return
-        if not mines_on_entry(p, i, s, last):
-            return
-        if p.units[i].status not in ALIVE:
-            return
-        stop = False
-        near = g.touching[s]
-        for space in sorted(b for b in blinds if b in near):
-            if reveal_space(p, enemy, space, f"{p.name(i)} moves next to it"):
-                stop = True
-            blinds = p.blind_spaces(enemy)
-        if stop and not last:
-            p.say(f"{p.name(i)} must stop in {_sp(s)}: enemy units next to it (seed \"Movement\")")
-        if not g.smf[i] and p.units[i].status in ALIVE:
-            firers = p.op_firers(enemy, s, i)
-            apparent = firers or any(p.sees(b, s) and range_between(b, s) <= MAX_RANGE
-                                     for b in p.blind_spaces(enemy))
-            if apparent:
-                rest = () if stop else path[k + 1:]
-                decision = Decision("opfire", enemy, ("move", i, prev, s, rest))
-                cast("list[Decision]", p.decisions).insert(0, decision)
-                return
-        if stop:
-            return
-        prev = s
-
-
-def do_pivot(p: _Play, a: Action, i: int) -> None:
+def do_pivot(p: Play, a: Action, i: int) -> None:
     """CF-73: a vehicle (or gun) turns in place to face another edge; tracked up to 180, wheeled 90. A unit under
     a blind is revealed first (CF-109): the pivot is its own, which the marker cannot show without naming it."""
-    f = a.kind[-1]
+    f = a.facing
     if p.units[i].hidden:  # CF-109
         reveal(p, i, "it pivots")
     u = p.units[i]
@@ -176,9 +123,9 @@ def do_pivot(p: _Play, a: Action, i: int) -> None:
     p.say(f"{p.name(i)} pivots in place from {u.facing} to face {f} (seed \"Attacking vehicles\", CF-73)")
 
 
-def do_turret(p: _Play, a: Action, i: int) -> None:
+def do_turret(p: Play, a: Action, i: int) -> None:
     """Seed "Attacking vehicles": the turret turned to another edge; a unit under a blind is revealed (CF-109)."""
-    f = a.kind[-1]
+    f = a.facing
     if p.units[i].hidden:
         reveal(p, i, "it turns its turret")
     u = p.units[i]
@@ -187,7 +134,7 @@ def do_turret(p: _Play, a: Action, i: int) -> None:
           "card (seed \"Attacking vehicles\")")
 
 
-def do_button_up(p: _Play, a: Action, i: int) -> None:
+def do_button_up(p: Play, a: Action, i: int) -> None:
     """CF-68: a vehicle buttons up; under a blind it is revealed (CF-109)."""
     if p.units[i].hidden:
         reveal(p, i, "it buttons up")
@@ -196,6 +143,6 @@ def do_button_up(p: _Play, a: Action, i: int) -> None:
           "Status\", CF-68)")
 
 
-def do_occupy_bocage(p: _Play, a: Action, i: int) -> None:
+def do_occupy_bocage(p: Play, a: Action, i: int) -> None:
     p.set(i, bocage=True)
-    p.say(f"{p.name(i)} occupies the bocage of {_sp(p.units[i].at)} (seed \"Bocage\")")
+    p.say(f"{p.name(i)} occupies the bocage of {sp(p.units[i].at)} (seed \"Bocage\")")

@@ -3,7 +3,7 @@
 A blind (CF-46) is revealed when a unit under it moves, fires, assaults or is hit, when an enemy moves next to
 it, when recon by fire or artillery scores a hit on it, or when a scout sees it: every unit under it is set on
 the table, and a dummy is removed (:func:`reveal`, :func:`reveal_space`, CF-47). A unit on the table joining
-hidden friends reveals them (:func:`blinds_whole`, CF-63). :func:`_observation` is what a side may know (design
+hidden friends reveals them (:func:`blinds_whole`, CF-63). :func:`observation_of` is what a side may know (design
 "Fog of war"): its own units in full; enemy units on the table, riders with their carriers (CF-95); enemy blinds
 as markers only; minefields as CF-52 says; the log lines it may read. :func:`secrets` lists, for the conformance
 suite, what a side may not see.
@@ -16,12 +16,12 @@ from typing import Any, cast
 
 from warroom.core.errors import UsageError
 from warroom.rulesets.company_fire.board import Space
-from warroom.rulesets.company_fire.game.common import ROLES, _other, _sp
-from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.common import ROLES, other_side, sp
+from warroom.rulesets.company_fire.game.effects import Play
 from warroom.rulesets.company_fire.game.state import CFState
 
 
-def reveal(p: _Play, i: int, why: str) -> None:
+def reveal(p: Play, i: int, why: str) -> None:
     """CF-47: a blind is revealed: every unit under it is set on the table."""
     at = p.units[i].at
     if not p.units[i].hidden or at is None:
@@ -30,16 +30,16 @@ def reveal(p: _Play, i: int, why: str) -> None:
     under = [j for j in p.at(at, side) if p.units[j].hidden]
     for j in under:
         p.set(j, hidden=False)
-    p.say(f"the {side}'s blind at {_sp(at)} is revealed ({why}): {', '.join(p.name(j) for j in under)} "
+    p.say(f"the {side}'s blind at {sp(at)} is revealed ({why}): {', '.join(p.name(j) for j in under)} "
           "(CF-47)")
 
 
-def reveal_space(p: _Play, side: str, space: Space, why: str) -> bool:
+def reveal_space(p: Play, side: str, space: Space, why: str) -> bool:
     """Reveal ``side``'s blind at ``space``; True if units were under it, False for a dummy (removed)."""
     if (side, space) in p.dummies:
         cast("set[tuple[str, Space]]", p.dummies).discard((side, space))
         p.touch()
-        p.say(f"the {side}'s blind at {_sp(space)} is revealed ({why}): a dummy, removed (CF-47)")
+        p.say(f"the {side}'s blind at {sp(space)} is revealed ({why}): a dummy, removed (CF-47)")
         return False
     hidden = [j for j in p.at(space, side) if p.units[j].hidden]
     if hidden:
@@ -48,7 +48,7 @@ def reveal_space(p: _Play, side: str, space: Space, why: str) -> bool:
     return False
 
 
-def blinds_whole(p: _Play) -> None:
+def blinds_whole(p: Play) -> None:
     """CF-63: a blind covers a whole space; a unit on the table joining hidden friends reveals them. CF-128: a
     unit on the table joining its own side's dummy reveals it too (the dummy is removed), so that a unit
     standing in a blind's space never tells the enemy the blind is a dummy."""
@@ -61,7 +61,7 @@ def blinds_whole(p: _Play) -> None:
             reveal_space(p, side, space, "a unit on the table joined it")
 
 
-def _observation(s: CFState, side: str, log: bool = True) -> dict[str, Any]:
+def observation_of(s: CFState, side: str, log: bool = True) -> dict[str, Any]:
     """What ``side`` may know (design "Fog of war"): its own units in full; enemy units on the table; enemy
     blinds as markers only; minefields as CF-52 says; the log lines it may read (left out with ``log=False``,
     which spares wording them)."""
@@ -85,7 +85,7 @@ def _observation(s: CFState, side: str, log: bool = True) -> dict[str, Any]:
         if mine:
             entry.update(hidden=u.hidden, moved=u.moved, fired=u.fired, done=u.done, smoke_rounds=u.smoke_rounds)
         units.append(entry)
-    blinds = [{"side": who, "at": list(sp)} for who in ROLES for sp in sorted(s.blind_spaces(who))]
+    blinds = [{"side": who, "at": list(at)} for who in ROLES for at in sorted(s.blind_spaces(who))]
     mines = []
     for m in s.mines:
         if m.gone:
@@ -120,4 +120,4 @@ def secrets(state: Any, side: str) -> list[str]:
     units under blinds."""
     s: CFState = state
     g = s.game
-    return [json.dumps(g.ids[i]) for i in s.living(_other(side)) if s.units[i].hidden]
+    return [json.dumps(g.ids[i]) for i in s.living(other_side(side)) if s.units[i].hidden]

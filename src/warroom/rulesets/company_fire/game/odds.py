@@ -1,6 +1,6 @@
 """Company Fire game: the exact odds of an action before it is taken (design "Odds before acting").
 
-:func:`_odds` builds the procedure parameters that playing the action would use, from the same functions
+:func:`odds_of` builds the procedure parameters that playing the action would use, from the same functions
 (:mod:`.fire`, :mod:`.assault`), and asks ``warroom.core.api.odds`` for the distribution of results on each
 target: fire and recon by fire (seed "Individual Unit Fire", CF-47), group fire (seed "Group Fire"), anti-tank
 fire (seed "Attacking vehicles", CF-76), sniper fire (seed "Single Mounted Figures (SMFs)"), HE missions (seed
@@ -10,8 +10,8 @@ of each marked minefield on its way (seed "Movement", "Mines (beta)"), rally (se
 Rallying"), looking for a path and clearing mines (seed "Mines (beta)") and smoke missions (seed "Artillery").
 An action that rolls no die has no odds: an empty answer.
 
-:func:`_plan` is the list of rolls an action makes, each as (label, procedure, parameters), in the order play
-makes them; :func:`_odds` evaluates each exactly. Everything is read as the acting side may know it (CF-130,
+:func:`plan_of` is the list of rolls an action makes, each as (label, procedure, parameters), in the order play
+makes them; :func:`odds_of` evaluates each exactly. Everything is read as the acting side may know it (CF-130,
 CF-135: a marked minefield is rolled for as if real).
 """
 
@@ -26,11 +26,11 @@ from warroom.core.errors import UsageError
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
-from warroom.rulesets.company_fire.game.assault import _assault_params
-from warroom.rulesets.company_fire.game.common import ROLES, _other, _sp
-from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.common import ROLES, other_side, sp
+from warroom.rulesets.company_fire.game.consequences import assault_params
+from warroom.rulesets.company_fire.game.effects import Play
 from warroom.rulesets.company_fire.game.fire import at_params, fire_params, victims
-from warroom.rulesets.company_fire.game.legal import _illegal
+from warroom.rulesets.company_fire.game.legal import why_illegal
 from warroom.rulesets.company_fire.game.move import route_of, takes_movement_test
 from warroom.rulesets.company_fire.game.state import CFState
 from warroom.rulesets.company_fire.geometry import range_between
@@ -38,8 +38,7 @@ from warroom.rulesets.company_fire.los import cover_for_attack
 
 NO_DICE = frozenset({
     "end", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose", "occupy", "stay",
-    "button_up", "pivot_N", "pivot_E", "pivot_S", "pivot_W", "turret_N", "turret_E", "turret_S", "turret_W",
-    "mount", "dismount", "occupy_bocage", "mortar_smoke",
+    "button_up", "pivot", "turret", "mount", "dismount", "occupy_bocage", "mortar_smoke",
 })
 """The kinds of action that roll no die of their own: their odds are empty. What follows them is another
 decision or a table read without dice; the initiative card, the game clock and artillery arriving are the turn
@@ -49,35 +48,35 @@ fire) is shown with the action that set it going (CF-137, CF-138)."""
 Plan = list[tuple[str, str, dict[str, Any]]]
 
 
-def _odds(s: CFState, a: Hashable) -> dict[str, dict[str, Fraction]]:
-    """Design "Odds before acting": the exact distribution of every roll :func:`_plan` lists, by its label."""
+def odds_of(s: CFState, a: Hashable) -> dict[str, dict[str, Fraction]]:
+    """Design "Odds before acting": the exact distribution of every roll :func:`plan_of` lists, by its label."""
     return {label: dict(exact_odds(f"company-fire/{proc}", params).distribution)
-            for label, proc, params in _plan(s, a)}
+            for label, proc, params in plan_of(s, a)}
 
 
-def _plan(s: CFState, action: Hashable) -> Plan:
+def plan_of(s: CFState, action: Hashable) -> Plan:
     """The rolls playing ``action`` makes, each as (label, procedure, parameters), as the acting side may know
     them; an illegal action is one :class:`UsageError`."""
     g = s.game
     legal = s.legal_actions()
     if action not in legal:
-        raise UsageError(_illegal(s, action, legal))
+        raise UsageError(why_illegal(s, action, legal))
     a = action if type(action) is Action else legal[legal.index(action)]  # a plain tuple equal to an Action
     if a.kind in NO_DICE:
         return []
-    p = _Play(s)
+    p = Play(s)
     i = g.index.get(a.unit, -1)
     out: Plan = []
 
     if a.kind == "fire":
         assert a.space is not None
-        enemy = _other(g.side_of[i])
+        enemy = other_side(g.side_of[i])
         weapon = g.types[i].weapon
         # small arms roll at no armoured vehicle (CF-71), as fire.do_fire
         units, blind = victims(p, enemy, a.space, bool(weapon and weapon.small_arms))
         if blind:  # CF-130: a blind is one target, whatever is under it
             units = []
-            out.append((f"blind at {_sp(a.space)}", "individual-fire", fire_params(p, i, a.space, -1, True)))
+            out.append((f"blind at {sp(a.space)}", "individual-fire", fire_params(p, i, a.space, -1, True)))
         for j in units:
             out.append((g.ids[j], "individual-fire", fire_params(p, i, a.space, j, False)))
     elif a.kind == "group_fire":
@@ -86,9 +85,9 @@ def _plan(s: CFState, action: Hashable) -> Plan:
         side = g.side_of[i]
         firers = p.group_firers(here, side)  # type: ignore[arg-type]
         small_arms = all(g.types[k].weapon.small_arms for k in firers)  # type: ignore[union-attr]
-        units, blind = victims(p, _other(side), a.space, small_arms)  # CF-71, as fire.do_group_fire
+        units, blind = victims(p, other_side(side), a.space, small_arms)  # CF-71, as fire.do_group_fire
         for j in [-1] if blind else units:  # CF-130: a blind is one target
-            out.append((g.ids[j] if j >= 0 else f"blind at {_sp(a.space)}", "group-fire", {
+            out.append((g.ids[j] if j >= 0 else f"blind at {sp(a.space)}", "group-fire", {
                 "firers": tuple(g.types[k].weapon_key for k in firers), "leader": s.leaders_in(here, side),  # type: ignore[arg-type]
                 "range": range_between(here, a.space),  # type: ignore[arg-type]
                 "cover": bool(cover_for_attack(g.board, here, a.space, s.smoke_spaces())),  # type: ignore[arg-type]
@@ -99,14 +98,14 @@ def _plan(s: CFState, action: Hashable) -> Plan:
         out += _he_plan(p, a.space, g.side_of[i])  # type: ignore[arg-type]
     elif a.kind == "declare_smoke":
         assert a.space is not None
-        out.append((f"smoke on {_sp(a.space)}", "artillery", {"mission": "smoke"}))
+        out.append((f"smoke on {sp(a.space)}", "artillery", {"mission": "smoke"}))
     elif a.kind == "assault":
         assert a.space is not None
         attackers = [i] + ([g.index[a.other]] if a.other else [])
-        defenders = [j for j in s.at(a.space, _other(g.side_of[i])) if not g.smf[j] and s.units[j].riding < 0]
+        defenders = [j for j in s.at(a.space, other_side(g.side_of[i])) if not g.smf[j] and s.units[j].riding < 0]
         here = s.units[i].at
-        out.append((f"close assault on {_sp(a.space)}", "close-assault",
-                    _assault_params(s, attackers, here, defenders, a.space)))  # type: ignore[arg-type]
+        out.append((f"close assault on {sp(a.space)}", "close-assault",
+                    assault_params(s, attackers, here, defenders, a.space)))  # type: ignore[arg-type]
     elif a.kind == "at_fire":
         out.append((a.other, "anti-tank-fire", at_params(p, i, g.index[a.other])))
     elif a.kind == "snipe":
@@ -129,20 +128,20 @@ def _plan(s: CFState, action: Hashable) -> Plan:
             "experience": g.units[i].experience, "leader": p.leaders_in(u.at, side)}))  # type: ignore[arg-type]
     elif a.kind == "find_path":
         assert a.space is not None
-        out.append((f"path through the minefield at {_sp(a.space)}", "minefield-find-path",
+        out.append((f"path through the minefield at {sp(a.space)}", "minefield-find-path",
                     {"engineers": g.types[i].has("engineer")}))
     elif a.kind == "clear_mines":
         assert a.space is not None
         side = g.side_of[i]
         clearers = [j for j in p.at(a.space, side) if not p.units[j].done]
-        out.append((f"clearing the minefield at {_sp(a.space)} (if it is real)", "minefield-clear", {  # CF-135
+        out.append((f"clearing the minefield at {sp(a.space)} (if it is real)", "minefield-clear", {  # CF-135
             "field": "real", "engineers": any(g.types[j].has("engineer") for j in clearers)}))
     else:  # pragma: no cover - every kind of KINDS is above or in NO_DICE (tests/test_game_odds.py)
         raise AssertionError(f"no odds plan for the action kind {a.kind!r}")
     return out
 
 
-def _he_plan(p: _Play, space: Space, side: str) -> Plan:
+def _he_plan(p: Play, space: Space, side: str) -> Plan:
     """CF-136: an HE mission's odds as if it arrived now, on what the declaring side sees in the space (a blind is
     one good-order unit, CF-129, CF-130; no unit, an empty space), observed as the space is now (bocage and the
     side's observers)."""
@@ -153,11 +152,11 @@ def _he_plan(p: _Play, space: Space, side: str) -> Plan:
                 or any(p.sees(p.units[j].at, space) for j in observers))  # type: ignore[arg-type]
     base = {"mission": "he", "cover": cover, "observed": observed}
     if any(space in p.blind_spaces(who) for who in ROLES):  # CF-129, CF-130
-        return [(f"blind at {_sp(space)}", "artillery", {**base, "target": "unit", "target_status": "good_order"})]
+        return [(f"blind at {sp(space)}", "artillery", {**base, "target": "unit", "target_status": "good_order"})]
     here = [j for j in p.at(space) if not p.units[j].hidden]
     targets = [j for j in here if not g.smf[j]] or [j for j in here if g.smf[j]]
     if not targets:  # nothing the side can see there: the mission lands on an empty space, as play rolls it
-        return [(f"nothing in {_sp(space)} now", "artillery", {"mission": "he", "target": "none",
+        return [(f"nothing in {sp(space)} now", "artillery", {"mission": "he", "target": "none",
                                                               "observed": observed})]
     return [(g.ids[j], "artillery", {**base, "target": "smf" if g.smf[j] else "unit",
                                      "target_status": "good_order" if g.smf[j] else p.units[j].status,
@@ -165,7 +164,7 @@ def _he_plan(p: _Play, space: Space, side: str) -> Plan:
             for n, j in enumerate(targets)]
 
 
-def _op_fire_plan(p: _Play, i: int) -> Plan:
+def _op_fire_plan(p: Play, i: int) -> Plan:
     """Seed "Opportunity Fire": a roll at each target of the decision, with the weapon ``op_weapon`` picks (as
     fire.do_op_fire)."""
     g = p.game
@@ -194,7 +193,7 @@ def _op_fire_plan(p: _Play, i: int) -> Plan:
     return out
 
 
-def _move_plan(p: _Play, a: Action, i: int) -> Plan:
+def _move_plan(p: Play, a: Action, i: int) -> Plan:
     """Seed "Movement" (the Movement Test, as move.start_move) and "Mines (beta)" (CF-12, CF-52, CF-135, CF-137):
     the test when the move needs one, then a passage roll for each marked enemy minefield the path goes through
     (not the one it ends in, where it stops), each given as if reached."""
@@ -219,6 +218,6 @@ def _move_plan(p: _Play, a: Action, i: int) -> Plan:
         m = next((m for m in p.mines if not m.gone and m.marked and m.at == s and m.laid_by != side), None)
         if m is None:
             continue
-        out.append((f"{a.unit}: passing the marked minefield at {_sp(s)} (if it is real)",
+        out.append((f"{a.unit}: passing the marked minefield at {sp(s)} (if it is real)",
                     "minefield-follow-path" if m.path else "minefield-passage", {"field": "real", **target}))
     return out

@@ -23,10 +23,11 @@ from warroom.rulesets.company_fire.game.artillery import (
     do_mortar_smoke,
 )
 from warroom.rulesets.company_fire.game.assault import do_assault, do_lose, do_occupy, do_stay
-from warroom.rulesets.company_fire.game.common import ARRIVAL, RALLY, ROLES, Decision, UnitState, _other, _sp
-from warroom.rulesets.company_fire.game.effects import _Play
+from warroom.rulesets.company_fire.game.common import ARRIVAL, RALLY, ROLES, Decision, UnitState, other_side, sp
+from warroom.rulesets.company_fire.game.consequences import eliminate
+from warroom.rulesets.company_fire.game.effects import Play
 from warroom.rulesets.company_fire.game.fire import do_at_fire, do_fire, do_group_fire, do_op_fire, do_pass, do_snipe
-from warroom.rulesets.company_fire.game.legal import _legal
+from warroom.rulesets.company_fire.game.legal import legal_of
 from warroom.rulesets.company_fire.game.mines import do_clear_mines, do_find_path
 from warroom.rulesets.company_fire.game.morale import (
     do_decline,
@@ -34,7 +35,6 @@ from warroom.rulesets.company_fire.game.morale import (
     do_retreat,
     do_sacrifice,
     do_take_hits,
-    eliminate,
 )
 from warroom.rulesets.company_fire.game.move import (
     do_assault_move,
@@ -47,7 +47,7 @@ from warroom.rulesets.company_fire.game.move import (
     do_turret,
 )
 from warroom.rulesets.company_fire.game.observe import blinds_whole, reveal_space
-from warroom.rulesets.company_fire.game.rules import _losses, _points
+from warroom.rulesets.company_fire.game.rules import losses_of, points_of
 from warroom.rulesets.company_fire.game.state import CFState
 from warroom.rulesets.company_fire.game.transport import do_dismount, do_mount
 from warroom.rulesets.company_fire.initiative import SEGMENTS, end_segment, next_card
@@ -56,13 +56,13 @@ from warroom.rulesets.company_fire.initiative import SEGMENTS, end_segment, next
 def resolve(s: CFState, a: Action) -> CFState:
     """The state after the legal action ``a``: taken on a working copy, everything that follows without a
     decision resolved, and frozen (``CFState.apply``)."""
-    p = _Play(s)
+    p = Play(s)
     act(p, a)
     advance(p)
     return p.freeze()
 
 
-def act(p: _Play, a: Action) -> None:
+def act(p: Play, a: Action) -> None:
     """Take ``a``: a decision the rules handed a side comes off the queue, and the rule family resolves it."""
     p.steps += 1
     g = p.game
@@ -75,12 +75,12 @@ def act(p: _Play, a: Action) -> None:
     handler(p, a, i)
 
 
-def do_end(p: _Play, a: Action, i: int) -> None:
+def do_end(p: Play, a: Action, i: int) -> None:
     p.say(f"the {p.acting_side()} ends the {SEGMENTS[p.init.segment][0]} segment")
     next_segment(p)
 
 
-def advance(p: _Play) -> None:
+def advance(p: Play) -> None:
     """Resolve everything up to the next real decision: scouts, arrivals, empty segments, new cards."""
     guard = 0
     while p.outcome is None:
@@ -96,27 +96,27 @@ def advance(p: _Play) -> None:
                 return
             p.settled = p.memo()
         if p.decisions:
-            p.legal = _legal(p)
+            p.legal = legal_of(p)
             return
         if p.init.segment == ARRIVAL:
             artillery_arrives(p)
             next_segment(p)
             continue
-        actions = _legal(p)
+        actions = legal_of(p)
         if any(a.kind != "end" for a in actions) or apparently_acts(p):
             p.legal = actions
             return
         next_segment(p)
 
 
-def apparently_acts(p: _Play) -> bool:
+def apparently_acts(p: Play) -> bool:
     """CF-127: a side with a blind on the table is given every segment a unit under a blind could act in (all
     but rally: a hidden unit is always in good order), and ends it itself, whether its blinds hide units that
     can act or only dummies; so the enemy never learns, from a segment skipped, that a blind is a dummy."""
     return p.init.segment not in (ARRIVAL, RALLY) and bool(p.blind_spaces(p.acting_side()))
 
 
-def scouts_look(p: _Play) -> None:
+def scouts_look(p: Play) -> None:
     """Seed "Scouts": a scout reveals every blind in its LOS, and then leaves the table."""
     g = p.game
     for j in g.scouts:
@@ -124,15 +124,15 @@ def scouts_look(p: _Play) -> None:
             continue
         side = g.side_of[j]
         at = p.units[j].at
-        seen = [s for s in sorted(p.blind_spaces(_other(side))) if p.sees(at, s)]  # type: ignore[arg-type]
+        seen = [s for s in sorted(p.blind_spaces(other_side(side))) if p.sees(at, s)]  # type: ignore[arg-type]
         if seen:
-            p.say(f"{p.name(j)} sees the blinds at {', '.join(_sp(s) for s in seen)}")
+            p.say(f"{p.name(j)} sees the blinds at {', '.join(sp(s) for s in seen)}")
             for s in seen:
-                reveal_space(p, _other(side), s, f"the scout at {_sp(at)} sees it")
+                reveal_space(p, other_side(side), s, f"the scout at {sp(at)} sees it")
             eliminate(p, j, "removed")
 
 
-def next_segment(p: _Play) -> None:
+def next_segment(p: Play) -> None:
     following = end_segment(p.init)
     if following is not None:
         p.init = following
@@ -140,7 +140,7 @@ def next_segment(p: _Play) -> None:
     end_card(p)
 
 
-def end_card(p: _Play) -> None:
+def end_card(p: Play) -> None:
     """The card is done: markers of the phase come off, declared missions wait for the next card, and
     the next card is drawn (seed "Initiative and Phase Sequence", "Opportunity Fire", "Artillery")."""
     units = cast("list[UnitState]", p.units)
@@ -174,7 +174,7 @@ def end_card(p: _Play) -> None:
         if gone:
             p.smoke = [s for s in p.smoke if s.side != side]
             p.touch()
-            p.say(f"the {side}'s smoke clears from {', '.join(_sp(s.space) for s in gone)}: it has the "
+            p.say(f"the {side}'s smoke clears from {', '.join(sp(s.space) for s in gone)}: it has the "
                   "initiative again (seed \"Artillery\")")
         p.say(f"-- the {side} has the initiative (turn {p.init.turn + 1}) --")
     card = p.init.card
@@ -182,8 +182,8 @@ def end_card(p: _Play) -> None:
           f"{'' if before.phasing != p.init.phasing else ' (another phase of its initiative)'}")
 
 
-def finish(p: _Play, reason: str) -> None:
-    points = _points(p)
+def finish(p: Play, reason: str) -> None:
+    points = points_of(p)
     a, d = points["attacker"], points["defender"]
     if a != d:
         winner: str | None = "attacker" if a > d else "defender"
@@ -198,25 +198,25 @@ def finish(p: _Play, reason: str) -> None:
     p.legal = []
 
 
-def check_break(p: _Play) -> bool:
+def check_break(p: Play) -> bool:
     """CF-56: a side whose destroyed squads, teams and guns reach ``break_at`` concedes."""
-    broken = [side for side in ROLES if _losses(p, side) >= p.game.scenario.side(side).break_at]  # type: ignore[arg-type]
+    broken = [side for side in ROLES if losses_of(p, side) >= p.game.scenario.side(side).break_at]  # type: ignore[arg-type]
     if not broken:
         return False
     if len(broken) == 2:
         finish(p, "both sides reached their break points together (CF-56)")
         return True
     side = broken[0]
-    winner = _other(side)
-    p.outcome = {"winner": winner, "reason": f"the {side} has lost {_losses(p, side)} squads, teams and "
-                 f"guns and concedes (break point, CF-56)", "points": _points(p), "turn": p.init.turn}
+    winner = other_side(side)
+    p.outcome = {"winner": winner, "reason": f"the {side} has lost {losses_of(p, side)} squads, teams and "
+                 f"guns and concedes (break point, CF-56)", "points": points_of(p), "turn": p.init.turn}
     p.decisions = []
     p.say(f"GAME OVER: {p.outcome['reason']}. The {winner} wins.")
     p.legal = []
     return True
 
 
-def update_objectives(p: _Play) -> None:
+def update_objectives(p: Play) -> None:
     """CF-54: an objective is held by the side that last had a squad, team or gun in it alone."""
     g = p.game
     for k, o in enumerate(g.scenario.victory.objectives):
@@ -226,10 +226,10 @@ def update_objectives(p: _Play) -> None:
             side = sides.pop()
             if p.held[k] != side:
                 p.held[k] = side
-                p.say(f"the {side} now holds {o.name} ({_sp(o.at)}, {o.points} points; CF-54)")
+                p.say(f"the {side} now holds {o.name} ({sp(o.at)}, {o.points} points; CF-54)")
 
 
-_HANDLERS: dict[str, Callable[[_Play, Action, int], None]] = {
+_HANDLERS: dict[str, Callable[[Play, Action, int], None]] = {
     "end": do_end,
     "move": do_move,
     "fire": do_fire,
@@ -257,14 +257,8 @@ _HANDLERS: dict[str, Callable[[_Play, Action, int], None]] = {
     "stay": do_stay,
     "at_fire": do_at_fire,
     "button_up": do_button_up,
-    "pivot_N": do_pivot,
-    "pivot_E": do_pivot,
-    "pivot_S": do_pivot,
-    "pivot_W": do_pivot,
-    "turret_N": do_turret,
-    "turret_E": do_turret,
-    "turret_S": do_turret,
-    "turret_W": do_turret,
+    "pivot": do_pivot,
+    "turret": do_turret,
     "mount": do_mount,
     "dismount": do_dismount,
 }

@@ -1,7 +1,7 @@
 """Company Fire game: the read-only rule queries over a position, shared by legal-action generation and play.
 
-:class:`_Rules` is the base of the frozen state (:class:`.state.CFState`) and of the working copy
-(:class:`.effects._Play`): who is where and what blocks sight (seed "Line of Sight (LOS)": non-SMF units and
+:class:`Rules` is the base of the frozen state (:class:`.state.CFState`) and of the working copy
+(:class:`.effects.Play`): who is where and what blocks sight (seed "Line of Sight (LOS)": non-SMF units and
 every blind block it as units do, CF-20 and CF-48; smoke, held bocage), where a side's blinds are (CF-46, CF-47)
 and where it knows or must assume the enemy is (CF-57); vehicles' arcs of sight and fire and the weapon an
 op-firing unit uses (seed "Vehicle Line of Sight", "Attacking vehicles", "Vehicle Opportunity Fire"; CF-65 ...
@@ -9,8 +9,8 @@ CF-67, CF-71, CF-76, CF-77, CF-83); what a unit may do on the card (seed "Initia
 "Movement", "Opportunity Fire", "Group Fire", "Unit Status"; CF-44, CF-59, CF-69, CF-74, CF-78, CF-88), where
 it may move (CF-38, CF-72), fall back or retreat (seed "Hit Reduction"), and riders and stacking (seed
 "Stacking", CF-90, CF-95).
-The answers are kept per position, shared by every state with that position (:meth:`_Rules.position_memo`;
-design "State"). :func:`_points` counts victory points (CF-55), :func:`_losses` the losses toward a side's
+The answers are kept per position, shared by every state with that position (:meth:`Rules.position_memo`;
+design "State"). :func:`points_of` counts victory points (CF-55), :func:`losses_of` the losses toward a side's
 break point (CF-56).
 """
 
@@ -31,7 +31,7 @@ from warroom.rulesets.company_fire.game.common import (
     Mission,
     Smoke,
     UnitState,
-    _other,
+    other_side,
 )
 from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.initiative import Initiative
@@ -55,7 +55,7 @@ _LIVING, _BLINDS, _KNOWN, _ENEMY_SETS, _LOSSES = (
 _FULL = {(side, smf): f"full {side} {smf}" for side in ("attacker", "defender") for smf in (False, True)}
 
 
-class _Rules(ABC):
+class Rules(ABC):
     """What the rules ask of a position: who is where, who sees what, what each unit may do."""
 
     __slots__ = ()
@@ -181,7 +181,7 @@ class _Rules(ABC):
     def enemy_bocage(self, side: str) -> frozenset[Space]:
         """The spaces whose bocage ``side``'s enemy holds, as ``side`` sees it (seed "Bocage"): its units on
         the table occupying it, not suppressed, and its blinds in spaces with bocage (CF-125)."""
-        enemy = _other(side)
+        enemy = other_side(side)
         board = self.game.board
         out = {self.units[j].at for j in self.living(enemy)
                if self.units[j].bocage and not self.units[j].hidden and self.units[j].status != "suppressed"}
@@ -195,7 +195,7 @@ class _Rules(ABC):
         vehicle), or a blind marker, real or dummy, taken as a good-order unit (CF-126). ``besides``: a space
         left out (the unit that fired, for a hit-reduction retreat)."""
         g = self.game
-        enemy = _other(side)
+        enemy = other_side(side)
         blinds = self.blind_spaces(enemy)
         for s in self.known_enemies(side):
             if s == besides:
@@ -234,7 +234,7 @@ class _Rules(ABC):
         m = self._memo or self.memo()
         key = _KNOWN[side]
         if key not in m:
-            enemy = _other(side)
+            enemy = other_side(side)
             spaces = {self.units[i].at for i in self.living(enemy) if not self.units[i].hidden}
             spaces |= self.blind_spaces(enemy)
             m[key] = sorted(s for s in spaces if s is not None)
@@ -253,7 +253,7 @@ class _Rules(ABC):
         return self._in_enemy_los(side, space, True, mover)
 
     def _in_enemy_los(self, side: str, space: Space, op_fire_only: bool, mover: int) -> bool:
-        enemy = _other(side)
+        enemy = other_side(side)
         vehicle = self.game.vehicle
         blinds = self.blind_spaces(enemy)
         for s in self.known_enemies(side):
@@ -401,7 +401,7 @@ class _Rules(ABC):
         reach = t.anti_tank.range_spaces
         gun = (t.anti_tank_key or "").endswith("_gun")
         out = []
-        for j in self.living(_other(g.side_of[i])):
+        for j in self.living(other_side(g.side_of[i])):
             u = self.units[j]
             if g.smf[j] or u.hidden or u.at is None or (not gun and not g.vehicle[j]) or u.riding >= 0:
                 continue
@@ -442,7 +442,7 @@ class _Rules(ABC):
         t = g.types[i]
         assert t.weapon is not None
         side = g.side_of[i]
-        enemy = _other(side)
+        enemy = other_side(side)
         reach = t.weapon.range_spaces
         targets = [s for s in self.target_spaces(enemy, t.weapon.small_arms) if s != here
                    and range_between(here, s) <= reach]
@@ -491,7 +491,7 @@ class _Rules(ABC):
                 c[0 if not g.smf[j] else 1] += 1
             full = {s for s, (n, k) in counts.items()
                     if not B.stacking_allows(n + (0 if smf else 1), k + (1 if smf else 0))}
-            full |= self.blind_spaces(_other(side))
+            full |= self.blind_spaces(other_side(side))
             found = m[key] = frozenset(full)
         return found
 
@@ -506,7 +506,7 @@ class _Rules(ABC):
 
     def _enemy_sets(self, side: str) -> tuple[frozenset[Space], frozenset[Space]]:
         g = self.game
-        enemy = _other(side)
+        enemy = other_side(side)
         solid: set[Space] = set()
         smfs: set[Space] = set()
         for j in self.living(enemy):
@@ -595,7 +595,7 @@ class _Rules(ABC):
                 items.append(("seen", space))
             if any(k.at == space and k.marked and not k.gone and k.laid_by != side for k in self.mines):
                 items.append(("mines", space))
-            if not g.near[space].isdisjoint(self.blind_spaces(_other(side))):
+            if not g.near[space].isdisjoint(self.blind_spaces(other_side(side))):
                 items.append(("blind", space))
             found = m[key] = frozenset(items)
         return found
@@ -696,7 +696,7 @@ class _Rules(ABC):
         if u.at is None:
             return []
         side = g.side_of[j]
-        enemy = _other(side)
+        enemy = other_side(side)
         d0 = range_between(u.at, source)
         out = []
         for s in self.destinations(j, 1):
@@ -712,11 +712,11 @@ class _Rules(ABC):
         if here is None:
             return []
         d0 = range_between(here, away_from)
-        enemy = _other(self.game.side_of[j])
+        enemy = other_side(self.game.side_of[j])
         return [s for s in self.destinations(j, 1) if range_between(s, away_from) > d0 and not self.at(s, enemy)]
 
 
-def _losses(s: _Rules, side: str) -> int:
+def losses_of(s: Rules, side: str) -> int:
     memo = s._memo or s.memo()
     key = _LOSSES[side]
     found = memo.get(key)
@@ -727,7 +727,7 @@ def _losses(s: _Rules, side: str) -> int:
     return found
 
 
-def _points(s: Any) -> dict[str, int]:
+def points_of(s: Any) -> dict[str, int]:
     """CF-55: objectives held, and points for enemy units and leaders destroyed."""
     g: GameBase = s.game
     v = g.scenario.victory
@@ -737,7 +737,7 @@ def _points(s: Any) -> dict[str, int]:
     for i, u in enumerate(s.units):
         if u.status != "destroyed":
             continue
-        enemy = _other(g.side_of[i])
+        enemy = other_side(g.side_of[i])
         if not g.smf[i]:
             points[enemy] += v.destroyed_unit
         elif g.types[i].leader:

@@ -74,7 +74,7 @@ from warroom.rulesets.company_fire.game.scenario_types import (
     Unit,
     Victory,
     Zone,
-    _sp,
+    sp,
 )
 from warroom.rulesets.company_fire.info import SEED
 from warroom.rulesets.company_fire.units import Experience, UnitsError, unit_type
@@ -312,14 +312,14 @@ class _Checker:
                                    "(column 0 on the left, row 0 at the top)")
         space = (int(match[1]), int(match[2]))
         if not board.in_bounds(space):
-            raise self.fail(field, f"{_sp(space)} is off the {board.width} x {board.height} map "
+            raise self.fail(field, f"{sp(space)} is off the {board.width} x {board.height} map "
                                    f"(columns 0-{board.width - 1}, rows 0-{board.height - 1})")
         return space
 
     def enterable(self, board: Board, field: str, space: Space, what: str, vehicle: bool = False) -> None:
         into = may_enter(board, space, "vehicle" if vehicle else "infantry")
         if not into:
-            raise self.fail(field, f"{what} cannot be at {_sp(space)}: {into.reason}; "
+            raise self.fail(field, f"{what} cannot be at {sp(space)}: {into.reason}; "
                                    f"allowed: a space {'vehicles' if vehicle else 'infantry'} may enter")
 
     def zone(self, board: Board, field: str, text: str) -> Zone:
@@ -371,7 +371,7 @@ class _Checker:
             at = self.space(board, f"{base}.at", entry.at)
             self.enterable(board, f"{base}.at", at, f"{what} ({kind.label})", kind.is_vehicle)
             if not any(at in z for z in zones):
-                raise self.fail(f"{base}.at", f"{what} at {_sp(at)} is outside the {role}'s set-up zone "
+                raise self.fail(f"{base}.at", f"{what} at {sp(at)} is outside the {role}'s set-up zone "
                                               f"({'; '.join(map(str, zones))}) (reading CF-49)")
             if kind.faces_an_edge and entry.facing is None:
                 raise self.fail(f"{base}.facing", f"{what} ({kind.label}) faces an edge of its space (seed "
@@ -393,7 +393,7 @@ class _Checker:
                 raise self.fail(f"{base}.smoke_rounds", f"{what} ({kind.label}): only light mortars fire smoke "
                                                         "(seed \"Individual Unit Fire\"); leave it out")
             if entry.occupies_bocage and not has_bocage(board, at):
-                raise self.fail(f"{base}.occupies_bocage", f"{what} at {_sp(at)}: the space has no bocage edge "
+                raise self.fail(f"{base}.occupies_bocage", f"{what} at {sp(at)}: the space has no bocage edge "
                                                            "to occupy (seed \"Bocage\")")
             if kind.leader == "platoon_leader":
                 if entry.platoon is None:
@@ -438,7 +438,7 @@ class _Checker:
                                       "(reading CF-90)")
             if u.at != carrier.at:
                 raise self.fail(f"forces.{role}[{i}].at", f"unit {u.id!r} rides in {carrier.id!r} at "
-                                                          f"{_sp(carrier.at)}: set it up at the same space")
+                                                          f"{sp(carrier.at)}: set it up at the same space")
             if u.hidden or u.occupies_bocage:
                 raise self.fail(base, f"unit {u.id!r} rides in {carrier.id!r}: a rider is neither hidden nor in the "
                                       "bocage (readings CF-87, CF-95)")
@@ -461,19 +461,19 @@ class _Checker:
             if not stacking_allows(non_smf, len(here) - non_smf):
                 t = TERRAIN.stacking
                 raise self.fail(f"forces.{role}[{i}].at",
-                                f"{_sp(u.at)} would hold {', '.join(repr(x.id) for x in here)}: at most "
+                                f"{sp(u.at)} would hold {', '.join(repr(x.id) for x in here)}: at most "
                                 f"{t.max_units} units of a side to a space, no more than {t.max_non_smf} of "
                                 "them squads, teams or guns (seed \"Stacking\")")
             if any(x.hidden != u.hidden for x in here):
                 other = next(x for x in here if x.hidden != u.hidden)
                 raise self.fail(f"forces.{role}[{i}].hidden",
                                 f"unit {u.id!r} is {'hidden' if u.hidden else 'visible'} but {other.id!r} in "
-                                f"the same space {_sp(u.at)} is not; one blind covers a whole space, so hide "
+                                f"the same space {sp(u.at)} is not; one blind covers a whole space, so hide "
                                 "all of a space's units or none (reading CF-46)")
 
     def hiding_place(self, board: Board, field: str, space: Space, what: str) -> None:
         if not _concealing(board, space):
-            raise self.fail(field, f"{what} at {_sp(space)} is in the open ({board.terrain(space).label}, no "
+            raise self.fail(field, f"{what} at {sp(space)} is in the open ({board.terrain(space).label}, no "
                                    "wall or bocage on its edges); blinds go only where area terrain gives cover "
                                    "or an edge of the space is a wall or bocage (reading CF-46)")
 
@@ -491,12 +491,12 @@ class _Checker:
             at = self.space(board, field, text)
             self.enterable(board, field, at, "a dummy blind")
             if at in blinds:
-                raise self.fail(field, f"{_sp(at)} already has a dummy blind; one blind to a space")
+                raise self.fail(field, f"{sp(at)} already has a dummy blind; one blind to a space")
             if any(u.at == at for u in units):
-                raise self.fail(field, f"{_sp(at)} holds the {role}'s own units; a dummy blind goes in an "
+                raise self.fail(field, f"{sp(at)} holds the {role}'s own units; a dummy blind goes in an "
                                        "empty space (reading CF-46)")
             if not any(at in z for z in zones):
-                raise self.fail(field, f"a dummy blind at {_sp(at)} is outside the {role}'s set-up zone "
+                raise self.fail(field, f"a dummy blind at {sp(at)} is outside the {role}'s set-up zone "
                                        f"({'; '.join(map(str, zones))}) (reading CF-49)")
             self.hiding_place(board, field, at, "a dummy blind")
             blinds.append(at)
@@ -530,21 +530,21 @@ class _Checker:
             for i, u in enumerate(side.units):
                 if u.at in enemy_spaces:
                     raise self.fail(f"forces.{side.role}[{i}].at",
-                                    f"unit {u.id!r} at {_sp(u.at)} shares the space with the {enemy.role}'s "
+                                    f"unit {u.id!r} at {sp(u.at)} shares the space with the {enemy.role}'s "
                                     f"{enemy_spaces[u.at]}; units may not be in enemy-occupied spaces "
                                     "(seed \"Stacking\")")
                 for space, what in enemy_spaces.items():
                     if is_adjacent(u.at, space):
                         raise self.fail(f"forces.{side.role}[{i}].at",
-                                        f"unit {u.id!r} at {_sp(u.at)} touches the {enemy.role}'s {what} at "
-                                        f"{_sp(space)}; sides set up out of contact, not sharing an edge or "
+                                        f"unit {u.id!r} at {sp(u.at)} touches the {enemy.role}'s {what} at "
+                                        f"{sp(space)}; sides set up out of contact, not sharing an edge or "
                                         "corner (reading CF-49)")
             for i, b in enumerate(side.dummy_blinds):
                 for space, what in enemy_spaces.items():
                     if b == space or is_adjacent(b, space):
                         raise self.fail(f"sides.{side.role}.dummy_blinds[{i}]",
-                                        f"a dummy blind at {_sp(b)} is in or next to the {enemy.role}'s "
-                                        f"{what} at {_sp(space)}; sides set up out of contact (reading CF-49)")
+                                        f"a dummy blind at {sp(b)} is in or next to the {enemy.role}'s "
+                                        f"{what} at {sp(space)}; sides set up out of contact (reading CF-49)")
 
     def minefields(self, board: Board, attacker: Side, defender: Side) -> tuple[Minefield, ...]:
         out: list[Minefield] = []
@@ -556,15 +556,15 @@ class _Checker:
             field = f"minefields[{i}].at"
             at = self.space(board, field, m.at)
             if any(x.at == at for x in out):
-                raise self.fail(field, f"{_sp(at)} is already a minefield; one to a space")
+                raise self.fail(field, f"{sp(at)} is already a minefield; one to a space")
             if not m.real and not m.marked:
                 raise self.fail(f"minefields[{i}].marked", "a dummy minefield is only a marker: it must be "
                                                            "marked = true (reading CF-52)")
             if at in occupied:
-                raise self.fail(field, f"unit {occupied[at]!r} starts in the minefield at {_sp(at)}; no unit "
+                raise self.fail(field, f"unit {occupied[at]!r} starts in the minefield at {sp(at)}; no unit "
                                        "starts in a mined space (reading CF-52)")
             if at in blinds:
-                raise self.fail(field, f"a dummy blind starts in the minefield at {_sp(at)}; no blind starts in "
+                raise self.fail(field, f"a dummy blind starts in the minefield at {sp(at)}; no blind starts in "
                                        "a mined space (reading CF-52)")
             self.enterable(board, field, at, "a minefield")
             out.append(Minefield(at, m.laid_by, m.real, m.marked))
@@ -579,7 +579,7 @@ class _Checker:
             self.enterable(board, f"{field}.at", at, f"objective {o.name!r}")
             for other in out:
                 if other.at == at:
-                    raise self.fail(f"{field}.at", f"{_sp(at)} is already the objective {other.name!r}; "
+                    raise self.fail(f"{field}.at", f"{sp(at)} is already the objective {other.name!r}; "
                                                    "one objective to a space")
                 if other.name == o.name:
                     raise self.fail(f"{field}.name", f"{o.name!r} names another objective too; give each its "

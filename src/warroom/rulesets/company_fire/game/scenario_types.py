@@ -32,7 +32,7 @@ Viewer = Literal["public", "attacker", "defender", "umpire"]
 VIEWERS: dict[str, Viewer] = {"public": "public", "attacker": "attacker", "defender": "defender", "umpire": "umpire"}
 
 
-def _sp(space: Space) -> str:
+def sp(space: Space) -> str:
     return f"{space[0]},{space[1]}"
 
 
@@ -50,7 +50,7 @@ class Zone:
         return bool(self.first[0] <= c <= self.last[0] and self.first[1] <= r <= self.last[1])
 
     def __str__(self) -> str:
-        return f"{_sp(self.first)} to {_sp(self.last)}" if self.first != self.last else _sp(self.first)
+        return f"{sp(self.first)} to {sp(self.last)}" if self.first != self.last else sp(self.first)
 
 
 @dataclass(frozen=True, slots=True)

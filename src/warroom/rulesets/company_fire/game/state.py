@@ -5,7 +5,7 @@ lines: design "State"), the initiative deck and segment (:mod:`warroom.rulesets.
 its generator's place in its stream. The side to act is the phasing side, the other side in the reaction
 segment (seed "Initiative and Phase Sequence", "Non-Phasing Reaction Fire"), or the side a decision in the
 middle of an action waits on (CF-60); until the game is over, the result is the victory points so far (CF-55).
-A state answers the rules' queries (:class:`.rules._Rules`) and gives its legal actions (:mod:`.legal`); what
+A state answers the rules' queries (:class:`.rules.Rules`) and gives its legal actions (:mod:`.legal`); what
 the modules above it do, it hands to its game (:class:`.base.GameBase`): ``apply`` (:mod:`.play`),
 ``observation`` (:mod:`.observe`) and ``odds`` (:mod:`.odds`). ``to_json`` and ``CFGame.state_from_json`` are
 each other's inverse.
@@ -32,17 +32,17 @@ from warroom.rulesets.company_fire.game.common import (
     Mission,
     Smoke,
     UnitState,
-    _other,
+    other_side,
 )
-from warroom.rulesets.company_fire.game.legal import _illegal, _legal
-from warroom.rulesets.company_fire.game.rules import _points, _Rules
+from warroom.rulesets.company_fire.game.legal import legal_of, why_illegal
+from warroom.rulesets.company_fire.game.rules import Rules, points_of
 from warroom.rulesets.company_fire.info import INFO
 from warroom.rulesets.company_fire.initiative import SEGMENTS, Initiative
 
 
-class CFState(_Rules):
+class CFState(Rules):
     """One position of a Company Fire game. Nothing changes a state once made: :meth:`apply` works on a
-    :class:`_Play` copy and freezes it into the next state; its sequences are tuples.
+    :class:`Play` copy and freezes it into the next state; its sequences are tuples.
 
     A plain class (not a dataclass) with every field set in ``__init__``, so that it compiles to a native
     class (README "Speed"); :meth:`replace` is ``dataclasses.replace`` for it."""
@@ -114,7 +114,7 @@ class CFState(_Rules):
             return None
         if self.decisions:
             return self.decisions[0].side
-        return _other(self.init.phasing) if self.init.segment == REACTION else self.init.phasing
+        return other_side(self.init.phasing) if self.init.segment == REACTION else self.init.phasing
 
     def memo(self) -> dict[Any, Any]:
         m = self._memo
@@ -125,13 +125,13 @@ class CFState(_Rules):
 
     def legal_actions(self) -> list[Action]:
         if "legal" not in self._cache:
-            self._cache["legal"] = [] if self.outcome is not None else _legal(self)
+            self._cache["legal"] = [] if self.outcome is not None else legal_of(self)
         return list(self._cache["legal"])
 
     def apply(self, action: Hashable) -> CFState:
         legal = self.legal_actions()
         if action not in legal:
-            raise UsageError(_illegal(self, action, legal))
+            raise UsageError(why_illegal(self, action, legal))
         if type(action) is not Action:  # a plain tuple equal to a legal Action: play the Action itself
             action = legal[legal.index(action)]
         after: CFState = self.game.play(self, action)
@@ -143,7 +143,7 @@ class CFState(_Rules):
     def result(self) -> Result:
         if self.outcome is not None:
             return cast(Result, dict(self.outcome))
-        return {"winner": None, "reason": "the game is still on", "points": _points(self)}
+        return {"winner": None, "reason": "the game is still on", "points": points_of(self)}
 
     def narration(self, side: str | None = None) -> list[str]:
         return [line.text for line in self.log if side is None or line.audience in ("all", side)]
@@ -199,7 +199,7 @@ def _card(text: str | None) -> Card | None:
     return None if text is None else parse_card(text)
 
 
-def _state_from_json(g: GameBase, d: dict[str, Any]) -> CFState:
+def read_state(g: GameBase, d: dict[str, Any]) -> CFState:
     if d.get("ruleset") != INFO.id or d.get("scenario") != g.scenario_name:
         raise ValueError(f"the state is of {d.get('ruleset')!r}, scenario {d.get('scenario')!r}")
     i = d["initiative"]
