@@ -61,9 +61,9 @@ def test_company_fire_facts_by_hand(cf: Game) -> None:
     assert (sacrifice.unit, sacrifice.target) == ("sq1", None)  # the unit saved; the leader is no target
     assert cf.facts_of(Action("end")) == ActionFacts(kind="end", rolls_dice=False)
     assert cf.facts_of(Action("op_fire", "mg", (4, 4))).target is None  # at the units assaulting from a space
-    for kind, word in (("pivot_N", "pivot"), ("pivot_W", "pivot"), ("turret_E", "turret"), ("turret_S", "turret")):
-        facts = cf.facts_of(Action(kind, "t1"))
-        assert (facts.kind, facts.unit, facts.rolls_dice) == (word, "t1", False)
+    for kind, edge in (("pivot", "N"), ("pivot", "W"), ("turret", "E"), ("turret", "S")):
+        facts = cf.facts_of(Action(kind, "t1", facing=edge))
+        assert (facts.kind, facts.unit, facts.rolls_dice) == (kind, "t1", False)
     with pytest.raises(UsageError, match="not a Company Fire action"):
         cf.facts_of(Fire("1st", "enemy-2"))
 
