@@ -26,7 +26,7 @@ import warroom
 from warroom.core.game import Game, GameState, shipped_scenarios
 from warroom.core.registry import get_procedure
 from warroom.rulesets.brigade.game.actions import Fire, PinChoice
-from warroom.rulesets.brigade.game.common import _hits
+from warroom.rulesets.brigade.game.common import hits_of
 from warroom.rulesets.company_fire.game import Action
 from warroom.rulesets.company_fire.game.base import _rng_state
 from warroom.rulesets.company_fire.game.odds import NO_DICE, _plan
@@ -118,7 +118,7 @@ def brigade_outcomes(game: Game, state: GameState, action: Hashable, seed: int) 
                 out[label] = "miss" if shots[0].upper() in ("MISS", "CANNOT HIT") else "hit"
             else:
                 rolled = (titled("brigade/small-arms-fire"), titled("brigade/he-fire"))
-                out[label] = str(sum(_hits(r.lower()) for _, t, r in rulings if t in rolled))
+                out[label] = str(sum(hits_of(r.lower()) for _, t, r in rulings if t in rolled))
         elif label.endswith("pin test"):
             # the line before the ruling names the unit: "GB-A (A Company, 4th Dorsets): pin test"
             plan.append((label, f"{titled('brigade/pin-removal')}|{label.split(':')[0]} ("))

@@ -16,7 +16,7 @@ from typing import Any
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade.f_tables import INDIRECT
 from warroom.rulesets.brigade.game.actions import Continue, Walk
-from warroom.rulesets.brigade.game.common import WALK_INCHES, Coord, Mission, _killed, _pt
+from warroom.rulesets.brigade.game.common import WALK_INCHES, Coord, Mission, killed_of, pt
 from warroom.rulesets.brigade.game.effects import Board
 
 
@@ -157,7 +157,7 @@ class Artillery:
         x = min(max(aim[0] + vec[0] * d, 0.0), self.ctx.width)
         y = min(max(aim[1] + vec[1] * d, 0.0), self.ctx.depth)
         self.say(f"The fire lands at ({x:.1f}, {y:.1f}).")
-        return _pt((x, y))
+        return pt((x, y))
 
     def zone_effect(self: Board, fire: str, batteries: int, at: Coord, origin: Coord) -> None:
         """Everything with figures in the zone: breaching, pins and saves by indirect-fire-effect (BR-81 ...)."""
@@ -196,7 +196,7 @@ class Artillery:
                 "breach": breach, "never_pinned": self.never_pinned(i)}, head=head)
             if r.result.startswith("pinned"):
                 self.pin(i)
-            self.kill(i, _killed(r.result.partition(", ")[2]), at, among=inside)
+            self.kill(i, killed_of(r.result.partition(", ")[2]), at, among=inside)
             self.touched.add(i)
 
     def bombard(self: Board, i: int, e: int | None, feature: str = "") -> None:

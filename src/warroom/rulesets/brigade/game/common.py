@@ -17,47 +17,47 @@ from warroom.rulesets.brigade.f_tables import INDIRECT
 Coord = tuple[float, float]
 
 
-def _r(x: float) -> float:
+def rounded(x: float) -> float:
     return round(float(x), 2)
 
 
-def _pt(p: Sequence[float]) -> Coord:
-    return (_r(p[0]), _r(p[1]))
+def pt(p: Sequence[float]) -> Coord:
+    return (rounded(p[0]), rounded(p[1]))
 
 
-def _on_table(width: float, depth: float, p: Coord) -> Coord:
+def onto_table(width: float, depth: float, p: Coord) -> Coord:
     """``p`` moved onto a ``width`` x ``depth`` table (a point off an edge goes to the edge)."""
     return (min(max(p[0], 0.0), width), min(max(p[1], 0.0), depth))
 
 
 @functools.cache
-def _act(kind: Callable[..., Hashable], *args: Any) -> Hashable:
+def action_of(kind: Callable[..., Hashable], *args: Any) -> Hashable:
     """An action value, made once: actions are small immutable values, and legal actions are listed often."""
     return kind(*args)
 
 
 @functools.cache
-def _max_inches(row_name: str) -> float:
+def max_inches(row_name: str) -> float:
     """The longest move of a movement-table row: its best rate at its best throw (destinations, BR-160)."""
     row = movement_table.mover(row_name)
     return max(float(r.highest) for c in ("road", "open", "rough", "thick")
                if (r := row.rate(c)) is not None)
 
 
-def _hits(result: str) -> int:
+def hits_of(result: str) -> int:
     return 0 if result.startswith("no") else int(result.split()[0])
 
 
-def _killed(result: str) -> int:
+def killed_of(result: str) -> int:
     return 0 if result.startswith("no") or not result else int(result.split()[0])
 
 
-def _ceil_inches(d: float) -> int:
+def ceil_inches(d: float) -> int:
     """A range in whole inches, rounded up, so a band's limit is never passed (BR-107)."""
     return max(0, math.ceil(d - 1e-9))
 
 
-def _clip_segment(a: Coord, b: Coord, box: tuple[float, float, float, float]) -> tuple[float, float] | None:
+def clip_segment(a: Coord, b: Coord, box: tuple[float, float, float, float]) -> tuple[float, float] | None:
     """The stretch (t0, t1) of segment a-b inside the box (Liang-Barsky), or None."""
     t0, t1 = 0.0, 1.0
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -145,7 +145,7 @@ class U:
         n = len(figs)
         if n == 1:
             return figs[0]
-        return (_r(sum(f[0] for f in figs) / n), _r(sum(f[1] for f in figs) / n))
+        return (rounded(sum(f[0] for f in figs) / n), rounded(sum(f[1] for f in figs) / n))
 
     def anchor(self) -> Coord:
         """The unit's place for sight, range and cover: the centre of its living figures (BR-105)."""

@@ -14,9 +14,9 @@ from typing import Any
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade.f_anti_tank import column as at_column
 from warroom.rulesets.brigade.f_tables import ANTI_TANK
-from warroom.rulesets.brigade.game.common import AWARE, Coord, _ceil_inches, _hits, _killed
+from warroom.rulesets.brigade.game.common import AWARE, Coord, ceil_inches, hits_of, killed_of
 from warroom.rulesets.brigade.game.effects import Board
-from warroom.rulesets.brigade.game.rules import _reach, at_weapon, small_arms
+from warroom.rulesets.brigade.game.rules import at_weapon, in_reach, small_arms
 
 
 class DirectFire:
@@ -47,7 +47,7 @@ class DirectFire:
         u, eu = self.units[i], self.units[e]
         t, te = self.t(i), self.t(e)
         here, there = u.anchor(), eu.anchor()
-        rng = _ceil_inches(geo.distance(here, there))
+        rng = ceil_inches(geo.distance(here, there))
         cavalry_moving = t.kind == "cavalry" and u.mounted  # "Mounted cavalry always count as moving when firing"
         moving = moving or cavalry_moving
         known = self.known(ctx.side_of[i]).get(e, 0)
@@ -81,11 +81,11 @@ class DirectFire:
                     return
                 # "hull (machine) gun (if any) plus it's main armament": the hull MG fires too, at a soft skin
                 # (TANKS firing; BR-193)
-                counts = _reach({k: n for k, n in small_arms(t, u, mode).items() if k == "tank_mg"}, rng)
+                counts = in_reach({k: n for k, n in small_arms(t, u, mode).items() if k == "tank_mg"}, rng)
                 if not counts:
                     return
             else:
-                counts = _reach(small_arms(t, u, mode), rng)
+                counts = in_reach(small_arms(t, u, mode), rng)
             hits = self.small_arms_hits(counts, rng, moving, u.pinned, part, sides)
             if hits:
                 fire = "mg" if any(k in ("tank_mg", "mmg", "hmg", "autocannon") for k in counts) else "small_arms"
@@ -102,11 +102,11 @@ class DirectFire:
             r = self.roll("brigade/he-fire", {
                 "calibre": t.he, "gun": "artillery" if t.kind == "gun" else "hv_tank_gun" if hv else "tank_gun",
                 "moving": moving and t.kind != "gun", "pinned": u.pinned, "part_detected": part}, sides)
-            he_hits = _hits(r.result)
+            he_hits = hits_of(r.result)
             if he_hits and not self.never_pinned(e):  # "if hit by HE fire": a miss pins no one (BR-196)
                 self.pin(e)
                 self.say(f"{self.tag(e)} is pinned by HE fire (Pin markers).", sides)
-        counts = _reach(small_arms(t, u, mode), rng)
+        counts = in_reach(small_arms(t, u, mode), rng)
         flame = counts.pop("flamethrower", 0)
         sa_hits = self.small_arms_hits(counts, rng, moving, u.pinned, part, sides) if counts else 0
         fl_hits = self.small_arms_hits({"flamethrower": flame}, rng, moving, u.pinned, part, sides) if flame else 0
@@ -128,7 +128,7 @@ class DirectFire:
         for k, n in counts.items():
             params[keys[k]] = n
         r = self.roll("brigade/small-arms-fire", params, sides)
-        return _hits(r.result)
+        return hits_of(r.result)
 
     def resolve_pending_fire(self: Board, take: bool) -> None:
         _, e, text, follow = self.pending
@@ -158,7 +158,7 @@ class DirectFire:
                 "hits": min(hits, 40), "cover": c["save"], "fire": fire, "pinned": self.units[e].pinned,
                 "brief_sight": c["brief"], "close_order": c["close"], "within_2": c["within"]}, sides,
                 head=f"{self.tag(e)} saves")
-            self.kill(e, _killed(r.result), near)
+            self.kill(e, killed_of(r.result), near)
 
     def facing_word(self: Board, e: int, firer: Coord) -> str:
         """Front, side or rear: the firer's bearing from the target against its hull facing, 90° arcs (BR-89)."""

@@ -9,7 +9,7 @@ import numpy as np
 
 from warroom.core.errors import UsageError, check_seed
 from warroom.rulesets.brigade.game.codes import Codec
-from warroom.rulesets.brigade.game.common import SPOTTED, U, _pt
+from warroom.rulesets.brigade.game.common import SPOTTED, U, pt
 from warroom.rulesets.brigade.game.odds import odds
 from warroom.rulesets.brigade.game.play import Builder, apply
 from warroom.rulesets.brigade.game.rules import Context
@@ -45,12 +45,12 @@ class BrigadeGame:
                 roles = tuple(roles[k] for k in holders_last(tuple(roles), self.scenario.holders[i]))
             facing = spec.facing if spec.facing is not None else next(
                 s.facing for s in self.scenario.spec.sides if s.name == spec.side)
-            units.append(U(tuple(_pt(f) for f in figs), tuple(roles), limbered=spec.limbered, facing=facing % 360,
-                           plan=tuple(_pt(p) for p in spec.plan),
+            units.append(U(tuple(pt(f) for f in figs), tuple(roles), limbered=spec.limbered, facing=facing % 360,
+                           plan=tuple(pt(p) for p in spec.plan),
                            mounted=t.mounts and spec.mounted is not False,
                            holders=self.scenario.holders[i],
                            aboard=ctx.index[spec.aboard] if spec.aboard else -1,
-                           bikes=(_pt(spec.at),) if t.bicycles and spec.mounted is False else ()))
+                           bikes=(pt(spec.at),) if t.bicycles and spec.mounted is False else ()))
         gen = np.random.default_rng(seed)
         start = BrigadeState(ctx, 0, "start", 0, -1, (), tuple(units), {}, (), (frozenset(), frozenset()),
                              dict(gen.bit_generator.state), (), None)

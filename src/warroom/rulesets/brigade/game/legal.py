@@ -38,7 +38,7 @@ from warroom.rulesets.brigade.game.actions import (
     Select,
     Walk,
 )
-from warroom.rulesets.brigade.game.common import _act, _r
+from warroom.rulesets.brigade.game.common import action_of, rounded
 from warroom.rulesets.brigade.game.rules import Position
 from warroom.rulesets.brigade.game.transport import CONTACT, CarryingOrders
 
@@ -80,12 +80,12 @@ class Orders(Position, CarryingOrders):
             i = self.pending[1]
             uid = self.ctx.ids[i]
             if kind == "after_fire":
-                out: list[Hashable] = [_act(Hold, uid)]
-                out += [_act(Move, uid, d, True, False) for d in self._dests(i, half=True)]
+                out: list[Hashable] = [action_of(Hold, uid)]
+                out += [action_of(Move, uid, d, True, False) for d in self._dests(i, half=True)]
                 return out
             if kind == "after_advance":
-                out = [_act(Hold, uid)]
-                out += [_act(Fire, uid, self.ctx.ids[t], m) for t, m in self._targets(i, moving=True)]
+                out = [action_of(Hold, uid)]
+                out += [action_of(Fire, uid, self.ctx.ids[t], m) for t, m in self._targets(i, moving=True)]
                 return out
             raise AssertionError(kind)
         side = self.moving_side
@@ -97,8 +97,8 @@ class Orders(Position, CarryingOrders):
             out = [End()]
             for i in self._side_units(side):
                 if self._can_bombard(i):
-                    out += [_act(Bombard, self.ctx.ids[i], self.ctx.ids[t]) for t in self._bombard_targets(i)]
-                    out += [_act(BombardFeature, self.ctx.ids[i], name) for name in self._area_targets(i)]
+                    out += [action_of(Bombard, self.ctx.ids[i], self.ctx.ids[t]) for t in self._bombard_targets(i)]
+                    out += [action_of(BombardFeature, self.ctx.ids[i], name) for name in self._area_targets(i)]
             return out
         if self.selected >= 0:
             return self._orders(self.selected)
@@ -106,7 +106,7 @@ class Orders(Position, CarryingOrders):
         for i in self._side_units(side):
             u = self.units[i]
             if not u.order and not u.indirect and self._orders(i, probe=True):
-                out.append(_act(Select, self.ctx.ids[i]))
+                out.append(action_of(Select, self.ctx.ids[i]))
         return out
 
     def _why_not(self, action: Hashable, legal: Sequence[Hashable]) -> str:
@@ -139,7 +139,7 @@ class Orders(Position, CarryingOrders):
         if guns:
             for c in callers:
                 targets = sorted(e for (o, e), _ in self.pairs.items() if o == c and self.units[e].on)
-                out += [_act(Call, ctx.ids[c], ctx.ids[k], ctx.ids[e]) for k in guns for e in targets]
+                out += [action_of(Call, ctx.ids[c], ctx.ids[k], ctx.ids[e]) for k in guns for e in targets]
         if free:
             points = [p.name for p in ctx.aiming_points if p.side == side]
             artillery = [k for k in free if not INDIRECT.firers[ctx.batteries[k].fire].mortar]  # type: ignore[index]
@@ -148,7 +148,7 @@ class Orders(Position, CarryingOrders):
                 for k in free:
                     out += [Request(ctx.ids[c], ctx.batteries[k].id, ctx.ids[e]) for e in sorted(targets)]
                 for k in artillery:  # defensive fire on a pre registered point, no enemy needed there (BR-184)
-                    out += [_act(RequestPoint, ctx.ids[c], ctx.batteries[k].id, n) for n in points]
+                    out += [action_of(RequestPoint, ctx.ids[c], ctx.batteries[k].id, n) for n in points]
         return out
 
     def _orders(self, i: int, probe: bool = False) -> list[Hashable]:
@@ -161,41 +161,41 @@ class Orders(Position, CarryingOrders):
         out: list[Hashable] = []
         stage = self.stage
         if not probe:
-            out.append(_act(Hold, uid))
+            out.append(action_of(Hold, uid))
         if u.aboard >= 0:  # riders may only get out (BR-171)
             if stage <= 2 and self._may_disembark(i):
-                out += [_act(Disembark, uid, d) for d in ("here", *self._dests(i, half=True, row="infantry"))]
+                out += [action_of(Disembark, uid, d) for d in ("here", *self._dests(i, half=True, row="infantry"))]
             return out
         can_move = self._can_move(i)
         if probe and ((can_move and stage <= 2) or (t.kind == "gun" and stage <= 4 and not u.pinned)):
-            return [_act(Hold, uid)]
+            return [action_of(Hold, uid)]
         if stage <= 0 and self._can_fire(i, moving=False):
             for e, mode in self._targets(i, moving=False):
-                out.append(_act(Fire, uid, ctx.ids[e], mode))
+                out.append(action_of(Fire, uid, ctx.ids[e], mode))
                 if probe:
                     return out
         if stage <= 1 and can_move and self._can_fire(i, moving=True) and t.kind != "gun":
             for d in self._dests(i, half=True):
-                out.append(_act(Advance, uid, d))
+                out.append(action_of(Advance, uid, d))
                 if probe:
                     return out
         if stage <= 2 and can_move:
             if u.plan and not u.halves:
-                out.append(_act(FollowPlan, uid))
+                out.append(action_of(FollowPlan, uid))
             for d in self._dests(i, half=False):
                 if not u.halves:  # a carrier that has spent half its move carrying moves only half (BR-171)
-                    out.append(_act(Move, uid, d, False, False))
-                out.append(_act(Move, uid, d, True, False))
+                    out.append(action_of(Move, uid, d, False, False))
+                out.append(action_of(Move, uid, d, True, False))
                 if t.kind in ("infantry", "cavalry") and (d.startswith("obj") or d == "enemy") \
                         and not (t.bicycles and u.mounted):  # cyclists close up on foot (BR-179)
-                    out.append(_act(Move, uid, d, False, True))
+                    out.append(action_of(Move, uid, d, False, True))
                 if probe:
                     return out
             out += self._carry_orders(i)
         if stage <= 3 and t.kind == "gun" and u.limbered and not u.pinned and not u.indirect:
-            out += [_act(Deploy, uid, d) for d in ("here", *(self._dests(i, half=True) if can_move else ()))]
+            out += [action_of(Deploy, uid, d) for d in ("here", *(self._dests(i, half=True) if can_move else ()))]
         if stage <= 4 and t.kind == "gun" and not u.limbered and not u.indirect and not u.pinned:
-            out += [_act(Limber, uid, d) for d in ("here", *self._dests(i, half=True))]
+            out += [action_of(Limber, uid, d) for d in ("here", *self._dests(i, half=True))]
         return out
 
     def _check_move_to(self, action: MoveTo) -> None:
@@ -233,7 +233,7 @@ class Orders(Position, CarryingOrders):
             start = u.bikes[0]
         elif action.order == "M":  # the unit mounts on its horse lines, and rides from there
             lines = u.horse_lines
-            start = (_r(sum(p[0] for p in lines) / len(lines)), _r(sum(p[1] for p in lines) / len(lines)))
+            start = (rounded(sum(p[0] for p in lines) / len(lines)), rounded(sum(p[1] for p in lines) / len(lines)))
         cost = paths.path_cost(ctx.field, start, action.point, row, tons=ctx.types[i].tons)
         if not cost.passable:
             raise UsageError(f"{action}: {cost.blocked}")

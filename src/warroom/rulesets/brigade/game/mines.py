@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.rulesets.brigade import geometry as geo
-from warroom.rulesets.brigade.game.common import Coord, _ceil_inches, _clip_segment, _pt
+from warroom.rulesets.brigade.game.common import Coord, ceil_inches, clip_segment, pt
 from warroom.rulesets.brigade.game.effects import Board
 
 if TYPE_CHECKING:
@@ -44,8 +44,8 @@ class MinefieldSight:
                     continue
                 here = u.anchor()
                 edge = (min(max(here[0], x0), x1), min(max(here[1], y0), y1))
-                gap = _ceil_inches(geo.distance(here, edge))
-                if gap > m.spot_within or not ctx.sight(here, ctx.body(i, u), _pt(edge), "infantry")[0]:
+                gap = ceil_inches(geo.distance(here, edge))
+                if gap > m.spot_within or not ctx.sight(here, ctx.body(i, u), pt(edge), "infantry")[0]:
                     continue
                 # the judge rolls: a side that fails does not learn that there was a field to see (the umpire's
                 # narration only); one that succeeds is told where it is
@@ -69,7 +69,7 @@ class MinefieldSight:
         for k, box in enumerate(self.ctx.mine_boxes):
             if not self.known_field(side, k):
                 continue
-            span = _clip_segment(start, end, box)
+            span = clip_segment(start, end, box)
             if span is not None and span[0] > 0 and span[0] < first:
                 first, name = span[0], self.ctx.minefields[k].name
         if not name:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade import movement_table
 from warroom.rulesets.brigade.game.actions import MoveTo, dest_words
-from warroom.rulesets.brigade.game.common import CLOSE_SPACING, KEEP_OFF, SPOTTED, Coord, _clip_segment, _pt
+from warroom.rulesets.brigade.game.common import CLOSE_SPACING, KEEP_OFF, SPOTTED, Coord, clip_segment, pt
 from warroom.rulesets.brigade.game.effects import Board
 from warroom.rulesets.brigade.game.scenario import FORMATION_SPACING, formation
 
@@ -90,7 +90,7 @@ class Movement:
         t = self.t(i)
         row = ctx.mover(i, u)
         start = u.anchor()
-        goal = _pt(goal)
+        goal = pt(goal)
         cost = ctx.path(start, goal, row, t.tons)
         rolls: dict[str, int] = {}
         stuck = False
@@ -112,7 +112,7 @@ class Movement:
         avoided = ""
         if not deliberate and self.ctx.minefields:
             end, avoided = self.avoid_known_fields(i, start, end)
-        end = _pt(end)
+        end = pt(end)
         moved = geo.distance(start, end)
         heading = u.facing if moved < 1e-6 else math.degrees(math.atan2(end[0] - start[0], end[1] - start[1])) % 360
         # seed 003 "MINES": checks entering and leaving along the path (BR-140 ... BR-142)
@@ -193,7 +193,7 @@ class Movement:
         inside = set(self.units[i].mines)
         events: list[tuple[float, int, str]] = []
         for k, (x0, y0, x1, y1) in enumerate(ctx.mine_boxes):
-            span = _clip_segment(start, end, (x0, y0, x1, y1))
+            span = clip_segment(start, end, (x0, y0, x1, y1))
             if span is None:
                 if k in inside:
                     events.append((0.0, k, "leaving"))
@@ -232,13 +232,13 @@ class Movement:
                 if m.kind in ("ap", "mixed") and target == "soft":
                     self.riders_hit_by_ap(i, check, m.density, sides, at)
                 if result.startswith("K"):
-                    self.set(i, figs=(_pt(at),))
+                    self.set(i, figs=(pt(at),))
                     for rider in self.riders(i):
-                        self.set(rider, figs=(_pt(at),) * len(self.units[rider].figs))
+                        self.set(rider, figs=(pt(at),) * len(self.units[rider].figs))
                     self.remove(i, "destroyed", cause="mine")
-                    return _pt(at), "gone"
+                    return pt(at), "gone"
                 if result.startswith("I"):
-                    final, outcome = _pt(at), "stuck"
+                    final, outcome = pt(at), "stuck"
                     inside.add(k)
                     if target == "soft":
                         self.riders_shaken(i, sides)
@@ -249,7 +249,7 @@ class Movement:
                 if r.result == "1 figure killed":
                     self.kill(i, 1, at)
                     if not self.units[i].on:
-                        return _pt(at), "gone"
+                        return pt(at), "gone"
             if check == "entering":
                 inside.add(k)
             else:

@@ -52,9 +52,9 @@ from warroom.rulesets.brigade.game.actions import (
     PinOrder,
     Walk,
 )
-from warroom.rulesets.brigade.game.common import AWARE, WALK_INCHES, _ceil_inches, _hits, _killed, _pt
+from warroom.rulesets.brigade.game.common import AWARE, WALK_INCHES, ceil_inches, hits_of, killed_of, pt
 from warroom.rulesets.brigade.game.play import Builder
-from warroom.rulesets.brigade.game.rules import _reach, at_weapon, small_arms
+from warroom.rulesets.brigade.game.rules import at_weapon, in_reach, small_arms
 from warroom.rulesets.brigade.game.state import BrigadeState
 from warroom.rulesets.brigade.m_morale import removed_at
 
@@ -72,7 +72,7 @@ def _hit_dist(procedure: str, params: dict[str, Any]) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     for result, p in _dist(procedure, params).items():
         if p:
-            h = _hits(result)
+            h = hits_of(result)
             out[h] = out.get(h, Fraction(0)) + p
     return out
 
@@ -224,7 +224,7 @@ def _dice(state: BrigadeState, unit: str, goal: tuple[float, float], half: bool)
     u = state.units[i]
     t = ctx.types[i]
     row = ctx.mover(i, u)
-    cost = ctx.path(u.anchor(), _pt(goal), row, t.tons)
+    cost = ctx.path(u.anchor(), pt(goal), row, t.tons)
     budget = 0.5 if half else 1.0
     best = {c: 6 for c in cost.random_columns}
     out: dict[str, Dist] = {}
@@ -287,7 +287,7 @@ def _fire(state: BrigadeState, a: Fire) -> dict[str, Dist]:
     u, eu = b.units[i], b.units[e]
     t, te = b.t(i), b.t(e)
     here, there = u.anchor(), eu.anchor()
-    rng = _ceil_inches(geo.distance(here, there))
+    rng = ceil_inches(geo.distance(here, there))
     moving = moving or (t.kind == "cavalry" and u.mounted)
     part = b.known(ctx.side_of[i]).get(e, 0) == AWARE
     brief = b.pairs.get((i, e), (0, -99))[1] == b.move
@@ -310,7 +310,7 @@ def _fire(state: BrigadeState, a: Fire) -> dict[str, Dist]:
                 hit = sum((p for r, p in shot.items() if r not in ("miss", "cannot hit")), Fraction(0))
                 return {f"{name}: hits (part detected)": {"hit": hit, "miss": 1 - hit}}
             return {name: shot}
-        counts = _reach(small_arms(t, u, a.mode), rng)
+        counts = in_reach(small_arms(t, u, a.mode), rng)
         fire = "mg" if any(k in _MG for k in counts) else "small_arms"
         hits = _hit_dist("brigade/small-arms-fire", _sa_params(counts, rng, moving, u.pinned, part))
         if part:
@@ -330,7 +330,7 @@ def _fire(state: BrigadeState, a: Fire) -> dict[str, Dist]:
             "calibre": t.he, "gun": "artillery" if t.kind == "gun" else "hv_tank_gun",
             "moving": moving and t.kind != "gun", "pinned": u.pinned, "part_detected": part})
         pinned = pinned or not b.never_pinned(e)  # HE fire pins (Pin markers)
-    counts = _reach(small_arms(t, u, a.mode), rng)
+    counts = in_reach(small_arms(t, u, a.mode), rng)
     flame = counts.pop("flamethrower", 0)
     sa = _hit_dist("brigade/small-arms-fire", _sa_params(counts, rng, moving, u.pinned, part)) if counts \
         else {0: Fraction(1)}
@@ -385,7 +385,7 @@ def _outcomes(b: Builder, e: int, c: dict[str, Any], pinned: bool) -> Dist:
                 "hits": min(hits, 40), "cover": c["save"], "fire": fire, "pinned": pinned, "brief_sight": c["brief"],
                 "close_order": c["close"], "within_2": c["within"]}).items():
             if p:
-                kills[_killed(result)] = kills.get(_killed(result), Fraction(0)) + p
+                kills[killed_of(result)] = kills.get(killed_of(result), Fraction(0)) + p
         after: dict[int, Fraction] = {}
         for k, p in states.items():
             if k < 0:

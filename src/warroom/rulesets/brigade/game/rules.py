@@ -31,9 +31,9 @@ from warroom.rulesets.brigade.game.common import (
     Event,
     Mission,
     U,
-    _ceil_inches,
-    _max_inches,
-    _pt,
+    ceil_inches,
+    max_inches,
+    pt,
 )
 from warroom.rulesets.brigade.game.scenario import Scenario
 from warroom.rulesets.brigade.game.units import UnitType
@@ -78,7 +78,7 @@ class Context:
         self.dest_memo: dict[Any, list[str]] = {}
         # area features indirect fire may aim at (the first 256 of the table, BR-178): name, shape, aiming point
         layout = self.field.layout
-        self.areas = tuple((f.name, layout.shapes[k], _pt(layout.shapes[k].representative_point().coords[0]))
+        self.areas = tuple((f.name, layout.shapes[k], pt(layout.shapes[k].representative_point().coords[0]))
                            for k, f in enumerate(self.field.features[:256])
                            if MAPPING.kinds[f.kind].layer in ("cover", "works"))
         self.area_aim = {name: at for name, _, at in self.areas}
@@ -162,7 +162,7 @@ class Context:
         key = ("nearest", name, at)
         got = self._area.get(key)
         if got is None:
-            got = at if area.covers(shapely.Point(at)) else _pt(shapely.ops.nearest_points(area, shapely.Point(at))[0]
+            got = at if area.covers(shapely.Point(at)) else pt(shapely.ops.nearest_points(area, shapely.Point(at))[0]
                                                                   .coords[0])
             self._area[key] = got
         return got
@@ -207,7 +207,7 @@ def small_arms(t: UnitType, u: U, mode: int) -> dict[str, int]:
             counts["autocannon"] = t.autocannon
     return counts
 
-def _reach(counts: dict[str, int], rng: int) -> dict[str, int]:
+def in_reach(counts: dict[str, int], rng: int) -> dict[str, int]:
     return {k: n for k, n in counts.items() if band_points(k, rng) is not None}
 
 def at_weapon(t: UnitType, u: U) -> str | None:
@@ -404,7 +404,7 @@ class Position:
             there = eu.anchor()
             if not ctx.sight(here, body, there, ctx.body(e, self.units[e]))[1]:
                 continue
-            rng = _ceil_inches(geo.distance(here, there))
+            rng = ceil_inches(geo.distance(here, there))
             for mode in self._modes(i, e):
                 if self._fire_reaches(i, u, t, e, rng, mode):
                     out.append((e, mode))
@@ -428,10 +428,10 @@ class Position:
                 return True
             if armoured:
                 return False
-            return bool(_reach(small_arms(t, u, mode), rng))
+            return bool(in_reach(small_arms(t, u, mode), rng))
         if t.kind == "gun" or (t.kind == "vehicle" and t.main is not None and mode == 0):
             return True  # HE fire points reach at any range (BR-72)
-        return bool(_reach(small_arms(t, u, mode), rng))
+        return bool(in_reach(small_arms(t, u, mode), rng))
 
     def _dests(self, i: int, half: bool, row: str | None = None) -> list[str]:
         """The destinations offered (BR-160): those whose point is at least 1/2" away. They depend only on where
@@ -439,7 +439,7 @@ class Position:
         u = self.units[i]
         here = u.anchor()
         nearest = self._nearest(i)
-        top = self._max_inches(i) if row is None else _max_inches(row)
+        top = self._max_inches(i) if row is None else max_inches(row)
         key = (here, top, half, u.plan[0] if u.plan else None,
                self.units[nearest].anchor() if nearest is not None else None)
         memo = self.ctx.dest_memo
@@ -465,7 +465,7 @@ class Position:
         return min(known, key=lambda k: (geo.distance(here, self.units[k].anchor()), k))
 
     def _max_inches(self, i: int) -> float:
-        return _max_inches(self.ctx.mover(i, self.units[i]))
+        return max_inches(self.ctx.mover(i, self.units[i]))
 
     def dest_point(self, i: int, dest: str, half: bool, nearest: int | bool | None = False,
                    top: float | None = None) -> Coord | None:
@@ -505,4 +505,4 @@ class Position:
                 t = min(t, max(0.0, (lo - p0) / (p1 - p0)))
             elif p1 > hi and p1 != p0:
                 t = min(t, max(0.0, (hi - p0) / (p1 - p0)))
-        return _pt((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+        return pt((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade.game.actions import Dismount, Embark, Mount
-from warroom.rulesets.brigade.game.common import Coord, _act, _killed, _on_table, _pt, _r
+from warroom.rulesets.brigade.game.common import Coord, action_of, killed_of, onto_table, pt, rounded
 from warroom.rulesets.brigade.game.effects import Board
 from warroom.rulesets.brigade.game.scenario import formation, holders_last, holders_of, horse_lines
 
@@ -62,22 +62,22 @@ class CarryingOrders:
         t = ctx.types[i]
         out: list[Hashable] = []
         if t.kind == "cavalry" and u.mounted and len(u.figs) >= 2:
-            out += [_act(Dismount, uid, d) for d in ("here", *self._dests(i, half=True))]
+            out += [action_of(Dismount, uid, d) for d in ("here", *self._dests(i, half=True))]
         if t.kind == "cavalry" and self._may_mount(i):
-            out += [_act(Mount, uid, d) for d in ("here", *self._dests(i, half=True, row="cavalry"))]
+            out += [action_of(Mount, uid, d) for d in ("here", *self._dests(i, half=True, row="cavalry"))]
         if t.bicycles:
             if u.mounted:
-                out += [_act(Dismount, uid, d) for d in ("here", *self._dests(i, half=True))]
+                out += [action_of(Dismount, uid, d) for d in ("here", *self._dests(i, half=True))]
             elif self._may_mount(i):  # on foot: back to the bicycles, and ride on only from beside them (BR-182)
                 beside = geo.distance(u.anchor(), u.bikes[0]) <= CONTACT + 1e-9
-                out += [_act(Mount, uid, d) for d in ("here", *(self._dests(i, half=True, row="bicycles")
+                out += [action_of(Mount, uid, d) for d in ("here", *(self._dests(i, half=True, row="bicycles")
                                                                 if beside else ()))]
         if t.rides:
             reach = self._max_inches(i) * 0.5 + CONTACT
             here = u.anchor()
             for c in self._carriers(ctx.side_of[i], len(u.figs)):
                 if geo.distance(here, self.units[c].anchor()) <= reach:
-                    out.append(_act(Embark, uid, ctx.ids[c]))
+                    out.append(action_of(Embark, uid, ctx.ids[c]))
         return out
 
     def _carriers(self: _Orders, side: str, figures: int) -> list[int]:
@@ -106,7 +106,7 @@ class CarryingRules:
 
     def onto(self: Board, p: Coord) -> Coord:
         """A point put on the table (onto its edge if off it), to the hundredth of an inch."""
-        return _pt(_on_table(self.ctx.width, self.ctx.depth, p))
+        return pt(onto_table(self.ctx.width, self.ctx.depth, p))
 
     def riders(self: Board, c: int) -> list[int]:
         """The units riding in vehicle ``c``."""
@@ -148,7 +148,7 @@ class CarryingRules:
             self.mount_cyclists(i)
             return
         lines = u.horse_lines
-        at = (_r(sum(p[0] for p in lines) / len(lines)), _r(sum(p[1] for p in lines) / len(lines)))
+        at = (rounded(sum(p[0] for p in lines) / len(lines)), rounded(sum(p[1] for p in lines) / len(lines)))
         n = len(u.figs)
         figs = formation(at, n, u.facing) if n > 1 else (at,)
         self.half_move_action(i, "mount", "cavalry")
@@ -313,7 +313,7 @@ class CarryingRules:
         else:
             ruling = self.roll("brigade/saving-throws", {"hits": min(n, 40), "target": "escaping"},
                                head=f"{self.tag(r)} escapes from {self.tag(c)}")
-            self.kill(r, _killed(ruling.result), self.units[c].anchor(), among=range(n))
+            self.kill(r, killed_of(ruling.result), self.units[c].anchor(), among=range(n))
         if self.units[r].on:
             self.pin(r)
             self.say(f"{self.tag(r)} is out of the wreck of {self.tag(c)}, pinned (Notes).")
