@@ -94,6 +94,13 @@ TYPE_INDEX = {t: i for i, t in enumerate("ABCDE")}
 
 WALK_INCHES = INDIRECT.walking.inches_per_move
 
+CONTACT = 1.5
+"""Troops are in contact with a vehicle when their centre is within 1 1/2" of it (a figure's base touching a
+model, BR-21's reach of a half-track; BR-171), and cyclists with their bicycles (BR-182)."""
+BIKE_REACH = 3.0 + CONTACT
+"""How far from its bicycles a cyclist company on foot may be ordered to mount: half its move on foot (the
+infantry row's 6" at best, halved) and then contact (BR-182)."""
+
 @dataclass(frozen=True)
 class U:
     """One unit's changing state. ``figs`` are the living figures' base centres (a vehicle or gun: its

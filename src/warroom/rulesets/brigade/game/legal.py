@@ -2,8 +2,8 @@
 
 Seed 004 "Move Sequence": phase 2 pin tests, phase 3 artillery requests (BR-150 ... BR-152, BR-184), phase 4
 indirect fire (BR-153, BR-178), phase 5 orders by type A to E (BR-121 ... BR-123), the half moves after firing
-and advancing, the pin a target's side chooses; orders of cavalry and transport (:mod:`.transport`), free-form
-moves (BR-160).
+and advancing, the pin a target's side chooses; orders of cavalry and transport (their effects are
+:mod:`.transport`'s), free-form moves (BR-160).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from warroom.rulesets.brigade.game.actions import (
     Deploy,
     Disembark,
     Dismount,
+    Embark,
     End,
     Fire,
     FollowPlan,
@@ -38,9 +39,8 @@ from warroom.rulesets.brigade.game.actions import (
     Select,
     Walk,
 )
-from warroom.rulesets.brigade.game.common import action_of, rounded
+from warroom.rulesets.brigade.game.common import BIKE_REACH, CONTACT, action_of, rounded
 from warroom.rulesets.brigade.game.rules import Position
-from warroom.rulesets.brigade.game.transport import CONTACT, CarryingOrders
 
 
 class LegalActions(tuple[Hashable, ...]):
@@ -59,7 +59,7 @@ class LegalActions(tuple[Hashable, ...]):
         return tuple.__contains__(self, action)
 
 
-class Orders(Position, CarryingOrders):
+class Orders(Position):
     """A position with its legal actions: every phase's and every unit's orders."""
 
     def legal_actions(self) -> LegalActions:
@@ -243,3 +243,52 @@ class Orders(Position, CarryingOrders):
             raise UsageError(f"{action}: the point is {cost.length:.1f}\" away, beyond the "
                              f"{'half ' if budget < 1 else ''}move of a {movement_table.mover(row).label} unit "
                              "over that ground even at its best throw")
+
+    # the orders of cavalry and of troops with transport (type C): seed 004 "Mounting and dismounting",
+    # "Entering / leaving vehicles" (BR-48, BR-162, BR-170, BR-171, BR-182)
+
+    def _carry_orders(self, i: int) -> list[Hashable]:
+        """Mount and dismount (cavalry, BR-162) and embark (troops, BR-171): type C orders of a unit that may move."""
+        ctx = self.ctx
+        uid = ctx.ids[i]
+        u = self.units[i]
+        t = ctx.types[i]
+        out: list[Hashable] = []
+        if t.kind == "cavalry" and u.mounted and len(u.figs) >= 2:
+            out += [action_of(Dismount, uid, d) for d in ("here", *self._dests(i, half=True))]
+        if t.kind == "cavalry" and self._may_mount(i):
+            out += [action_of(Mount, uid, d) for d in ("here", *self._dests(i, half=True, row="cavalry"))]
+        if t.bicycles:
+            if u.mounted:
+                out += [action_of(Dismount, uid, d) for d in ("here", *self._dests(i, half=True))]
+            elif self._may_mount(i):  # on foot: back to the bicycles, and ride on only from beside them (BR-182)
+                beside = geo.distance(u.anchor(), u.bikes[0]) <= CONTACT + 1e-9
+                out += [action_of(Mount, uid, d) for d in ("here", *(self._dests(i, half=True, row="bicycles")
+                                                                if beside else ()))]
+        if t.rides:
+            reach = self._max_inches(i) * 0.5 + CONTACT
+            here = u.anchor()
+            for c in self._carriers(ctx.side_of[i], len(u.figs)):
+                if geo.distance(here, self.units[c].anchor()) <= reach:
+                    out.append(action_of(Embark, uid, ctx.ids[c]))
+        return out
+
+    def _carriers(self, side: str, figures: int) -> list[int]:
+        """The empty vehicles of ``side`` that can take ``figures`` and have half a move left (BR-170, BR-171)."""
+        ctx = self.ctx
+        full = {u.aboard for u in self.units if u.on and u.aboard >= 0}
+        return [c for c in self._side_units(side) if ctx.types[c].carries >= figures and c not in full
+                and self.units[c].halves <= 1 and self.units[c].aboard < 0]
+
+    def _may_disembark(self, i: int) -> bool:
+        """Riders get out when they are not pinned and their vehicle has half a move left to spend (BR-171)."""
+        u = self.units[i]
+        return not u.pinned and self.units[u.aboard].halves <= 1
+
+    def _may_mount(self, i: int) -> bool:
+        """Dismounted cavalry mount when their horse holders live and are with them, within 6" (BR-48, BR-162);
+        cyclists when their bicycles are within half a move on foot and contact (3" + 1 1/2", BR-182)."""
+        u = self.units[i]
+        if self.ctx.types[i].bicycles:
+            return not u.mounted and bool(u.bikes) and geo.distance(u.anchor(), u.bikes[0]) <= BIKE_REACH + 1e-9
+        return not u.mounted and u.holders > 0 and not geo.integrity(u.fighting, u.horse_lines).stray_holders
