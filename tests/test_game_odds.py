@@ -428,7 +428,7 @@ def test_brigade_fire_odds_enumerate_the_rolls_play_makes(tmp_path: Path, monkey
     fire = next(a for a in s.legal_actions() if isinstance(a, Fire) and a.target == "DE-1" and a.mode == 0)
     enumerated: list[tuple[str, dict[str, Any]]] = []
     rolled: list[tuple[str, dict[str, Any]]] = []
-    exact, roll = brigade_odds.exact_odds, effects.roll
+    exact, roll = brigade_odds.exact_odds, effects.roll_for_play
 
     def enumerate_(procedure: str, params: dict[str, Any]) -> Any:
         enumerated.append((procedure, dict(params)))
@@ -436,10 +436,10 @@ def test_brigade_fire_odds_enumerate_the_rolls_play_makes(tmp_path: Path, monkey
 
     def roll_(procedure: str, params: dict[str, Any], rng: np.random.Generator) -> Any:
         rolled.append((procedure, dict(params)))
-        return roll(procedure, params, rng=rng)
+        return roll(procedure, params, rng)
 
     monkeypatch.setattr(brigade_odds, "exact_odds", enumerate_)
-    monkeypatch.setattr(effects, "roll", roll_)
+    monkeypatch.setattr(effects, "roll_for_play", roll_)
     s.odds(fire)
     s.apply(fire)
     shots = [(p, params) for p, params in rolled if p in ("brigade/he-fire", "brigade/small-arms-fire")]

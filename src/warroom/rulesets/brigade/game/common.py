@@ -229,10 +229,35 @@ class Mission:
         return Mission(d[0], d[1], (d[2][0], d[2][1]), d[3], (d[4][0], d[4][1]) if d[4] is not None else None,
                        bool(d[5]), int(d[6]) if len(d) > 6 else -1)
 
-@dataclass(frozen=True)
 class Event:
     """One line of narration: who may read it (None: both sides) and its text, where ``⟨i⟩`` names
-    unit i to a side that knows it and "an unseen enemy unit" to one that does not."""
+    unit i to a side that knows it and "an unseen enemy unit" to one that does not.
 
-    sides: tuple[str, ...] | None
-    text: str
+    A ruling's line is given as a function that words it (:class:`warroom.core.rolled.Rolled`): it is called
+    when the line is first read, and its text kept; a play-out that never reads the narration never words it.
+    """
+
+    __slots__ = ("_text", "sides")
+
+    def __init__(self, sides: tuple[str, ...] | None, text: str | Callable[[], str]) -> None:
+        self.sides = sides
+        self._text = text
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if not isinstance(text, str):
+            text = self._text = text()
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (self.sides, self.text) == (other.sides, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.sides, self.text))
+
+    def __repr__(self) -> str:
+        return f"Event({self.sides!r}, {self.text!r})"
+
+    def __reduce__(self) -> tuple[type[Event], tuple[tuple[str, ...] | None, str]]:
+        return Event, (self.sides, self.text)

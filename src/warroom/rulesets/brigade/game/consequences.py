@@ -360,7 +360,7 @@ def move_unit(b: Builder, i: int, goal: Coord, budget: float, words: str, close:
             break  # the move ends before this ground even at the best throw for it
         ruling = b.roll("brigade/move-distance", {"troops": row, "terrain": col, "half_move": budget < 1},
                         b.own(i), head=f"{b.tag(i)}: movement dice")
-        rolls[col] = int(ruling.dice[0].faces[0])
+        rolls[col] = int(ruling.thrown[0][2][0])  # the movement D6, read without wording the ruling
         if ruling.result == "stuck":
             stuck = True
     reach = cost.reach(rolls, budget)

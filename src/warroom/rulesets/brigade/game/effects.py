@@ -3,7 +3,8 @@
 A Builder is a mutable copy of a :class:`~.state.BrigadeState` (lists and sets where the state has tuples and
 frozensets) with the few operations every rule family uses to change it: :meth:`Builder.set` (a unit's fields),
 :meth:`Builder.say` and :meth:`Builder.roll` (every die through a registered procedure with the state's own
-generator), a unit's tag in the narration, the sides that see a unit, and the start and end of a unit's order
+generator, its ruling worded only when the narration is first read: :mod:`warroom.core.rolled`), a unit's tag in
+the narration, the sides that see a unit, and the start and end of a unit's order
 (seed 004 "Move Sequence", BR-121). The rules of play are functions of a Builder in the rule family modules
 (:mod:`.move`, :mod:`.fire` ...) over the consequences they share (:mod:`.consequences`), dispatched by
 :mod:`.play`, which also makes the next state (:func:`.play.freeze`).
@@ -17,8 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from warroom.core.api import roll
-from warroom.core.ruling import Ruling
+from warroom.core.rolled import Rolled, roll_for_play
 from warroom.rulesets.brigade.game.common import TYPE_INDEX, Event, Mission, U
 from warroom.rulesets.brigade.game.rules import Context
 from warroom.rulesets.brigade.game.state import BrigadeState
@@ -79,12 +79,13 @@ class Builder:
         self.log.append(Event(tuple(sides) if sides is not None else None, text))
 
     def roll(self, procedure: str, params: dict[str, Any], sides: Iterable[str] | None = None,
-             head: str = "") -> Ruling:
+             head: str = "") -> Rolled:
         """Roll a registered procedure with the game's dice and narrate its ruling under ``head``, to ``sides``
-        (None: both)."""
-        ruling = roll(procedure, params, rng=self.gen)
-        self.say((head + "\n" if head else "") + str(ruling), sides)
-        return ruling
+        (None: both); the ruling's words are made when the narration is first read (:mod:`warroom.core.rolled`)."""
+        r = roll_for_play(procedure, params, self.gen)
+        self.log.append(Event(tuple(sides) if sides is not None else None,
+                              (lambda: f"{head}\n{r.ruling}") if head else (lambda: str(r.ruling))))
+        return r
 
     def tag(self, i: int) -> str:
         """Unit ``i`` in the narration: its name to a side that knows it, "an unseen enemy unit" to one that does
