@@ -114,7 +114,7 @@ def arrivals(b: Builder) -> None:
     view = b.view()
     for m in due:
         if m.unit >= 0:  # called on-table fire (BR-192): the unit must still be able to fire indirect
-            fire = view._indirect_class(m.unit) if b.units[m.unit].on and b.units[m.unit].aboard < 0 \
+            fire = view.indirect_class(m.unit) if b.units[m.unit].on and b.units[m.unit].aboard < 0 \
                 else None
             if fire is None:
                 b.say(f"The fire called from {b.tag(m.unit)} does not come down: it can no longer fire "
@@ -218,7 +218,7 @@ def zone_effect(b: Builder, fire: str, batteries: int, at: Coord, origin: Coord)
 def bombard(b: Builder, i: int, e: int | None, feature: str = "") -> None:
     """Phase 4: on-table indirect fire at an enemy unit ``e`` the firer sees, or at a terrain ``feature``'s
     centre (BR-153, BR-178): it arrives at once and is diced as on-table fire."""
-    fire = b.view()._indirect_class(i)
+    fire = b.view().indirect_class(i)
     assert fire is not None
     u = b.units[i]
     last = u.fall[0] if u.fall and u.fired == b.move - 2 else None  # where it landed last move

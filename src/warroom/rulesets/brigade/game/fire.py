@@ -160,7 +160,7 @@ def after_fire(b: Builder, i: int, moving: bool) -> None:
     """After type A fire a unit that may still move is offered its half move; else its order is done."""
     if b.result is not None:
         return
-    if not moving and b.units[i].on and b.s._can_move(i) and b.view()._dests(i, True):
+    if not moving and b.units[i].on and b.s.can_move(i) and b.view().dests(i, True):
         b.pending = ("after_fire", i)
         b.selected = i
     else:

@@ -52,7 +52,7 @@ class LegalActions(tuple[Hashable, ...]):
     def __contains__(self, action: object) -> bool:
         if isinstance(action, MoveTo):
             try:
-                self.state._check_move_to(action)
+                self.state.check_move_to(action)
             except UsageError:
                 return False
             return True
@@ -65,12 +65,12 @@ class Orders(Position):
     def legal_actions(self) -> LegalActions:
         legal: LegalActions | None = self._legal
         if legal is None:
-            legal = LegalActions(self._generate())
+            legal = LegalActions(self.generate())
             legal.state = self
             self._legal = legal
         return legal
 
-    def _generate(self) -> list[Hashable]:
+    def generate(self) -> list[Hashable]:
         if self.result_data is not None:
             return []
         if self.pending:
@@ -81,7 +81,7 @@ class Orders(Position):
             uid = self.ctx.ids[i]
             if kind == "after_fire":
                 out: list[Hashable] = [action_of(Hold, uid)]
-                out += [action_of(Move, uid, d, True, False) for d in self._dests(i, half=True)]
+                out += [action_of(Move, uid, d, True, False) for d in self.dests(i, half=True)]
                 return out
             if kind == "after_advance":
                 out = [action_of(Hold, uid)]
@@ -109,7 +109,7 @@ class Orders(Position):
                 out.append(action_of(Select, self.ctx.ids[i]))
         return out
 
-    def _why_not(self, action: Hashable, legal: Sequence[Hashable]) -> str:
+    def why_not(self, action: Hashable, legal: Sequence[Hashable]) -> str:
         words = ", ".join(str(a) for a in legal[:12]) + (f" ... ({len(legal)} in all)" if len(legal) > 12 else "")
         where = self._where_words()
         return f"{action} is not legal {where}; legal now: {words}"
@@ -164,25 +164,25 @@ class Orders(Position):
             out.append(action_of(Hold, uid))
         if u.aboard >= 0:  # riders may only get out (BR-171)
             if stage <= 2 and self._may_disembark(i):
-                out += [action_of(Disembark, uid, d) for d in ("here", *self._dests(i, half=True, row="infantry"))]
+                out += [action_of(Disembark, uid, d) for d in ("here", *self.dests(i, half=True, row="infantry"))]
             return out
-        can_move = self._can_move(i)
+        can_move = self.can_move(i)
         if probe and ((can_move and stage <= 2) or (t.kind == "gun" and stage <= 4 and not u.pinned)):
             return [action_of(Hold, uid)]
-        if stage <= 0 and self._can_fire(i, moving=False):
+        if stage <= 0 and self.can_fire(i, moving=False):
             for e, mode in self._targets(i, moving=False):
                 out.append(action_of(Fire, uid, ctx.ids[e], mode))
                 if probe:
                     return out
-        if stage <= 1 and can_move and self._can_fire(i, moving=True) and t.kind != "gun":
-            for d in self._dests(i, half=True):
+        if stage <= 1 and can_move and self.can_fire(i, moving=True) and t.kind != "gun":
+            for d in self.dests(i, half=True):
                 out.append(action_of(Advance, uid, d))
                 if probe:
                     return out
         if stage <= 2 and can_move:
             if u.plan and not u.halves:
                 out.append(action_of(FollowPlan, uid))
-            for d in self._dests(i, half=False):
+            for d in self.dests(i, half=False):
                 if not u.halves:  # a carrier that has spent half its move carrying moves only half (BR-171)
                     out.append(action_of(Move, uid, d, False, False))
                 out.append(action_of(Move, uid, d, True, False))
@@ -193,12 +193,12 @@ class Orders(Position):
                     return out
             out += self._carry_orders(i)
         if stage <= 3 and t.kind == "gun" and u.limbered and not u.pinned and not u.indirect:
-            out += [action_of(Deploy, uid, d) for d in ("here", *(self._dests(i, half=True) if can_move else ()))]
+            out += [action_of(Deploy, uid, d) for d in ("here", *(self.dests(i, half=True) if can_move else ()))]
         if stage <= 4 and t.kind == "gun" and not u.limbered and not u.indirect and not u.pinned:
-            out += [action_of(Limber, uid, d) for d in ("here", *self._dests(i, half=True))]
+            out += [action_of(Limber, uid, d) for d in ("here", *self.dests(i, half=True))]
         return out
 
-    def _check_move_to(self, action: MoveTo) -> None:
+    def check_move_to(self, action: MoveTo) -> None:
         """A free-form move is legal where the same type of move to a destination would be (BR-160)."""
         ctx = self.ctx
         if action.unit not in ctx.index:
@@ -255,15 +255,15 @@ class Orders(Position):
         t = ctx.types[i]
         out: list[Hashable] = []
         if t.kind == "cavalry" and u.mounted and len(u.figs) >= 2:
-            out += [action_of(Dismount, uid, d) for d in ("here", *self._dests(i, half=True))]
+            out += [action_of(Dismount, uid, d) for d in ("here", *self.dests(i, half=True))]
         if t.kind == "cavalry" and self._may_mount(i):
-            out += [action_of(Mount, uid, d) for d in ("here", *self._dests(i, half=True, row="cavalry"))]
+            out += [action_of(Mount, uid, d) for d in ("here", *self.dests(i, half=True, row="cavalry"))]
         if t.bicycles:
             if u.mounted:
-                out += [action_of(Dismount, uid, d) for d in ("here", *self._dests(i, half=True))]
+                out += [action_of(Dismount, uid, d) for d in ("here", *self.dests(i, half=True))]
             elif self._may_mount(i):  # on foot: back to the bicycles, and ride on only from beside them (BR-182)
                 beside = geo.distance(u.anchor(), u.bikes[0]) <= CONTACT + 1e-9
-                out += [action_of(Mount, uid, d) for d in ("here", *(self._dests(i, half=True, row="bicycles")
+                out += [action_of(Mount, uid, d) for d in ("here", *(self.dests(i, half=True, row="bicycles")
                                                                 if beside else ()))]
         if t.rides:
             reach = self._max_inches(i) * 0.5 + CONTACT

@@ -121,7 +121,7 @@ def move_to(b: Builder, a: MoveTo) -> None:
 
 def after_advance(b: Builder, i: int) -> None:
     """After its advance a unit that may fire, moving, is offered its targets (type B); else its order is done."""
-    if b.units[i].on and b.s._can_fire(i, True):
+    if b.units[i].on and b.s.can_fire(i, True):
         b.pending = ("after_advance", i)
         b.selected = i
     else:

@@ -90,11 +90,11 @@ def odds(state: BrigadeState, action: Hashable) -> dict[str, Dist]:
     if state.result_data is not None:
         raise UsageError(f"the game is over ({state.result_data['reason']}): no action is legal")
     if isinstance(action, MoveTo):  # a person's free-form move, checked as apply checks it
-        state._check_move_to(action)
+        state.check_move_to(action)
         return _move_to(state, action)
     legal = state.legal_actions()
     if action not in legal:
-        raise UsageError(state._why_not(action, legal))
+        raise UsageError(state.why_not(action, legal))
     if isinstance(action, Fire):
         return _fire(state, action)
     if isinstance(action, PinChoice):
@@ -146,7 +146,7 @@ def _bombard(state: BrigadeState, a: Bombard | BombardFeature) -> dict[str, Dist
     reached; the other units a zone may catch are not foreseen, an undetected one never, BR-204)."""
     ctx = state.ctx
     i = ctx.index[a.unit]
-    fire = state._indirect_class(i)
+    fire = state.indirect_class(i)
     assert fire is not None
     here = state.units[i].anchor()
     e = ctx.index[a.target] if isinstance(a, Bombard) else None
@@ -254,7 +254,7 @@ def _planned(state: BrigadeState) -> dict[str, Dist]:
     side = ctx.side_moving(state.move)
     out: dict[str, Dist] = {}
     for i, u in enumerate(state.units):
-        if ctx.side_of[i] == side and u.on and not u.order and u.plan and state._can_move(i):
+        if ctx.side_of[i] == side and u.on and not u.order and u.plan and state.can_move(i):
             for label, dist in _dice(state, ctx.ids[i], u.plan[0], False).items():
                 out[f"{label} (its pre-planned path)"] = dist
     return out

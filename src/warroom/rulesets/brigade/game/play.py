@@ -148,7 +148,7 @@ def check_victory(b: Builder) -> None:
         v = b.view()
         winner = None if len(beaten) == 2 else ctx.enemy(beaten[0])
         reason = ("both sides lost half (50%+1) of their companies" if winner is None else
-                  f"{beaten[0]} lost {v._lost(beaten[0])} of its {ctx.companies[beaten[0]]} companies, half "
+                  f"{beaten[0]} lost {v.lost(beaten[0])} of its {ctx.companies[beaten[0]]} companies, half "
                   f"(50%+1) or more (Winning and Losing)")
         finish(b, winner, reason)
 
@@ -157,7 +157,7 @@ def finish(b: Builder, winner: str | None, reason: str) -> None:
     b.phase = "over"
     b.pending = ()
     b.selected = -1
-    b.result = {"winner": winner, "reason": reason, **b.view()._scores()}
+    b.result = {"winner": winner, "reason": reason, **b.view().scores()}
     b.say(f"The game is over: {reason}. " + (f"{winner} wins." if winner else "A draw."))
 
 
@@ -211,7 +211,7 @@ def begin_move(b: Builder, move: int) -> None:
 def after_pins(b: Builder) -> None:
     """Phase 3, artillery requests, if the side has any to make."""
     b.phase = "requests"
-    if len(b.view()._generate()) > 1:
+    if len(b.view().generate()) > 1:
         return
     end_requests(b)
 
@@ -230,7 +230,7 @@ def end_requests(b: Builder) -> None:
     arrivals(b)
     if b.result is not None:
         return
-    if len(b.view()._generate()) > 1:
+    if len(b.view().generate()) > 1:
         return
     start_orders(b)
 
@@ -251,7 +251,7 @@ def end_move(b: Builder) -> None:
     if b.stage <= 2:
         for i in range(len(b.units)):
             u = b.units[i]
-            if ctx.side_of[i] == side and u.on and not u.order and u.plan and b.view()._can_move(i):
+            if ctx.side_of[i] == side and u.on and not u.order and u.plan and b.view().can_move(i):
                 b.say(f"{b.tag(i)} follows its pre-planned path.", b.own(i))
                 follow_plan(b, i)
                 if b.result is not None:

@@ -273,7 +273,7 @@ class Position:
     def result(self) -> dict[str, Any]:
         if self.result_data is not None:
             return dict(self.result_data)
-        return {"winner": None, "reason": "the game is not over", **self._scores()}
+        return {"winner": None, "reason": "the game is not over", **self.scores()}
 
     def known(self, side: str) -> dict[int, int]:
         """The enemy units ``side`` has detected now, and how (1 aware, 2 spotted): the best of its units'
@@ -288,7 +288,7 @@ class Position:
         self._known[side] = best
         return best
 
-    def _lost(self, side: str) -> int:
+    def lost(self, side: str) -> int:
         units = self.units
         return sum(1 for i in self.ctx.company_units[side] if not units[i].on)
 
@@ -307,9 +307,9 @@ class Position:
                 points += o.points
         return points
 
-    def _scores(self) -> dict[str, Any]:
+    def scores(self) -> dict[str, Any]:
         ctx = self.ctx
-        return {"companies": dict(ctx.companies), "companies_lost": {s: self._lost(s) for s in ctx.sides},
+        return {"companies": dict(ctx.companies), "companies_lost": {s: self.lost(s) for s in ctx.sides},
                 "objective_points": {s: self.held(s) for s in ctx.sides}, "period": self.period}
 
     def _side_units(self, side: str) -> Iterator[int]:
@@ -332,7 +332,7 @@ class Position:
                 out.append(e)
         return out
 
-    def _indirect_class(self, i: int) -> str | None:
+    def indirect_class(self, i: int) -> str | None:
         t = self.ctx.types[i]
         if t.kind == "support" and t.mortar is not None:
             return t.mortar
@@ -345,11 +345,11 @@ class Position:
         indirect, not riding, with no called fire of their own under way."""
         busy = {m.unit for m in self.missions if m.unit >= 0}
         return [i for i in self._side_units(side)
-                if i not in busy and self.units[i].aboard < 0 and self._indirect_class(i) is not None]
+                if i not in busy and self.units[i].aboard < 0 and self.indirect_class(i) is not None]
 
     def _can_bombard(self, i: int) -> bool:
         u = self.units[i]
-        return not u.indirect and self._indirect_class(i) is not None
+        return not u.indirect and self.indirect_class(i) is not None
 
     def _area_targets(self, i: int) -> list[str]:
         """The area features (buildings, woods, scrub, rubble, works...) the unit sees: a line of sight to a man on
@@ -371,14 +371,14 @@ class Position:
         """Enemies the unit itself has detected: area fire at a target visible to the firing unit (Timing)."""
         return sorted(e for (o, e), _ in self.pairs.items() if o == i and self.units[e].on)
 
-    def _can_move(self, i: int) -> bool:
+    def can_move(self, i: int) -> bool:
         u = self.units[i]
         t = self.ctx.types[i]
         if u.pinned or u.stuck or u.indirect or u.aboard >= 0 or u.halves >= 2:
             return False  # riders move only with their vehicle; a carrier may have spent its move (BR-171)
         return not (t.kind == "gun" and not u.limbered)
 
-    def _can_fire(self, i: int, moving: bool) -> bool:
+    def can_fire(self, i: int, moving: bool) -> bool:
         u = self.units[i]
         t = self.ctx.types[i]
         if u.indirect or u.aboard >= 0:
@@ -433,7 +433,7 @@ class Position:
             return True  # HE fire points reach at any range (BR-72)
         return bool(in_reach(small_arms(t, u, mode), rng))
 
-    def _dests(self, i: int, half: bool, row: str | None = None) -> list[str]:
+    def dests(self, i: int, half: bool, row: str | None = None) -> list[str]:
         """The destinations offered (BR-160): those whose point is at least 1/2" away. They depend only on where
         the unit is, how far it may move, its plan's next point and where the nearest enemy is: kept under those."""
         u = self.units[i]
