@@ -1,9 +1,9 @@
 """Detection in the Brigade game: what each side has detected as the game begins, and as each move begins.
 
-Seed 004 "Detection" (BR-108, BR-110, BR-111): units in sight of each other before the game have seen each
-other since before it began (BR-108), and a side that did not set up hidden is spotted wherever the enemy has line
-of sight to it (BR-111); a unit's movement or fire counts for detection in its own move and the enemy's that
-follows, so as a move begins the units whose last such move is past are seen again as they now stand (BR-110).
+Seed 004 "Detection" (BR-108, BR-110, BR-111): what a unit detects as the game begins it has held since before
+the game, never a brief sight (BR-108), and a side that did not set up hidden is spotted wherever the enemy has
+line of sight to it (BR-111); a unit's movement or fire counts for detection in the move it was made and the next,
+so as a move begins the units whose movement or fire no longer counts are seen again as they now stand (BR-110).
 The detection table itself (procedure ``brigade/detection``'s rows, read through
 :func:`~warroom.rulesets.brigade.m_detection.detection_class`) is consulted whenever a unit changes, by
 :func:`.consequences.refresh`, which every rule family shares.
