@@ -33,6 +33,8 @@ from warroom.rulesets.brigade.game.actions import (
     Request,
     Select,
 )
+from warroom.rulesets.brigade.game.consequences import kill, remove
+from warroom.rulesets.brigade.game.play import freeze
 
 RULE = pytest.mark.rule
 
@@ -161,8 +163,8 @@ def test_horses_lost_when_the_last_holder_falls(tmp_path: Path) -> None:
     u = of(s, "GB-CAV")
     assert u.holders == 2 and u.horse_lines == ((9.38, 8.0), (10.62, 8.0))
     b = Builder(s)
-    b.kill(s.ctx.index["GB-CAV"], 2, (10, 0), among=(6, 7))  # the two holders, under indirect fire
-    s = b.freeze()
+    kill(b, s.ctx.index["GB-CAV"], 2, (10, 0), among=(6, 7))  # the two holders, under indirect fire
+    s = freeze(b)
     u = of(s, "GB-CAV")
     assert u.holders == 0 and not u.mounted and len(u.figs) == 6
     assert "the horses are lost; it fights on foot for the rest of the game" in text(s)
@@ -236,8 +238,8 @@ def test_riders_of_a_destroyed_lorry_save_on_3_and_are_pinned(tmp_path: Path) ->
     assert odds["no casualties"] == F(1024, 59049) and odds["10 figures killed"] == F(1, 59049)
     s = to_orders(lorry_game(tmp_path).initial_state(1))
     b = Builder(s)
-    b.remove(s.ctx.index["GB-TCV"], "destroyed")
-    s = b.freeze()
+    remove(b, s.ctx.index["GB-TCV"], "destroyed")
+    s = freeze(b)
     said = text(s)
     assert "escaping from a destroyed vehicle: 3+" in said
     u = of(s, "GB-A")

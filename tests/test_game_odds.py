@@ -26,7 +26,7 @@ import warroom
 from warroom.core.game import Game, GameState, shipped_scenarios
 from warroom.core.registry import get_procedure
 from warroom.rulesets.brigade.game.actions import Fire, PinChoice
-from warroom.rulesets.brigade.game.common import _hits
+from warroom.rulesets.brigade.game.common import hits_of
 from warroom.rulesets.company_fire.game import Action
 from warroom.rulesets.company_fire.game.base import rng_state
 from warroom.rulesets.company_fire.game.odds import NO_DICE, plan_of
@@ -118,7 +118,7 @@ def brigade_outcomes(game: Game, state: GameState, action: Hashable, seed: int) 
                 out[label] = "miss" if shots[0].upper() in ("MISS", "CANNOT HIT") else "hit"
             else:
                 rolled = (titled("brigade/small-arms-fire"), titled("brigade/he-fire"))
-                out[label] = str(sum(_hits(r.lower()) for _, t, r in rulings if t in rolled))
+                out[label] = str(sum(hits_of(r.lower()) for _, t, r in rulings if t in rolled))
         elif label.endswith("pin test"):
             # the line before the ruling names the unit: "GB-A (A Company, 4th Dorsets): pin test"
             plan.append((label, f"{titled('brigade/pin-removal')}|{label.split(':')[0]} ("))
@@ -410,6 +410,43 @@ def test_brigade_saves_after_the_pin_choice_worked_by_hand() -> None:
                 return
             s = s.apply(rng.choice(s.legal_actions()))
     pytest.fail("no pin choice after small-arms hits in seven play-outs")
+
+
+@pytest.mark.rule("004", "FIRING")
+def test_brigade_fire_odds_enumerate_the_rolls_play_makes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Sherman (a 75mm, not a high-velocity gun) fires at a German company: play rolls its HE on the tank gun
+    # column (BR-197) and its machine guns as small arms; the odds enumerate the same procedures with the
+    # same parameters, built by the same functions (game.fire.he_params, small_arms_params ...).
+    from brigade_tables import make, to_orders, unit
+    from warroom.rulesets.brigade.game import effects
+    from warroom.rulesets.brigade.game import odds as brigade_odds
+    from warroom.rulesets.brigade.game.actions import Select
+
+    game = make(tmp_path, unit("GB-SH", "british", "gb_sherman", 20, 10),
+                unit("DE-1", "german", "ge_grenadier_company", 20, 30))
+    s = to_orders(game.initial_state(1)).apply(Select("GB-SH"))
+    fire = next(a for a in s.legal_actions() if isinstance(a, Fire) and a.target == "DE-1" and a.mode == 0)
+    enumerated: list[tuple[str, dict[str, Any]]] = []
+    rolled: list[tuple[str, dict[str, Any]]] = []
+    exact, roll = brigade_odds.exact_odds, effects.roll_for_play
+
+    def enumerate_(procedure: str, params: dict[str, Any]) -> Any:
+        enumerated.append((procedure, dict(params)))
+        return exact(procedure, params)
+
+    def roll_(procedure: str, params: dict[str, Any], rng: np.random.Generator) -> Any:
+        rolled.append((procedure, dict(params)))
+        return roll(procedure, params, rng)
+
+    monkeypatch.setattr(brigade_odds, "exact_odds", enumerate_)
+    monkeypatch.setattr(effects, "roll_for_play", roll_)
+    s.odds(fire)
+    s.apply(fire)
+    shots = [(p, params) for p, params in rolled if p in ("brigade/he-fire", "brigade/small-arms-fire")]
+    assert [p for p, _ in shots] == ["brigade/he-fire", "brigade/small-arms-fire"]
+    assert shots[0][1]["gun"] == "tank_gun"
+    for shot in shots:
+        assert shot in enumerated
 
 
 @pytest.mark.rule("002", "Mines (beta)")

@@ -32,7 +32,8 @@ import numpy as np
 from warroom.ai.belief import NotDealable, fresh_seed
 from warroom.ai.view import View
 from warroom.rulesets.brigade.game.common import Event, Mission, U
-from warroom.rulesets.brigade.game.play import Builder
+from warroom.rulesets.brigade.game.consequences import refresh
+from warroom.rulesets.brigade.game.effects import Builder
 from warroom.rulesets.brigade.game.state import BrigadeState
 
 MARCH = 6.0
@@ -201,7 +202,7 @@ def deal(view: View, rng: np.random.Generator) -> BrigadeState:
     # what each side detects: the engine's detection from the dealt positions; an undetected unit dealt in
     # sight of the side is dealt again elsewhere in its band
     b = Builder(build(-1, 0, ()))
-    b.refresh()
+    refresh(b)
     for _ in range(TRIES):
         seen = {e for (o, e) in b.pairs if ctx.side_of[o] == side and e not in known}
         if not seen:
@@ -209,7 +210,7 @@ def deal(view: View, rng: np.random.Generator) -> BrigadeState:
         for i in seen:
             at = (float(rng.uniform(0.0, width)), float(rng.uniform(*band)))
             b.units[i] = _shifted(tpl[i], at, width, depth)
-        b.refresh(seen)
+        refresh(b, seen)
     units[:] = b.units
     pairs = {k: v for k, v in b.pairs.items() if ctx.side_of[k[0]] != side}
     observers = [i for i in own_on if units[i].on and units[i].aboard < 0] or own_on

@@ -15,7 +15,7 @@ from typing import Any
 
 from warroom.ai.view import View
 from warroom.rulesets.brigade import movement_table
-from warroom.rulesets.brigade.game.common import _clip_segment
+from warroom.rulesets.brigade.game.common import clip_segment
 from warroom.rulesets.brigade.game.units import TYPES, UnitType
 
 Point = tuple[float, float]
@@ -200,7 +200,7 @@ def _inside(p: Point, box: tuple[float, float, float, float]) -> bool:
 
 def _segment_hits_box(a: Point, b: Point, box: tuple[float, float, float, float]) -> bool:
     """Whether segment a-b meets the box (x0, y0, x1, y1): the engine's own clipping."""
-    return _clip_segment(a, b, box) is not None
+    return clip_segment(a, b, box) is not None
 
 
 def read(view: View) -> Board:

@@ -6,14 +6,18 @@ The modules, from the bottom up; each imports only modules above it in this list
   ``units`` and ``scenario`` (unit types, the scenario file format and set-up);
 - ``rules``: ``Context`` (what a game knows of its scenario, the geometry caches) and ``Position`` (a position's
   data and the rule queries asked of it);
-- ``effects``: ``Board``, the working copy as the rule families see it;
-- ``transport`` (cavalry, cyclists and troops riding vehicles: their orders and their effects) and ``mines``
-  (minefields a side knows and spots);
-- ``legal`` (the legal actions), ``observe`` (a side's view and narration, ``secrets``), ``checks``
-  (``invariants``), ``codes`` (the actions' integer codes, kept apart from ``actions`` for their fixed ranges);
+- ``legal`` (the legal actions, the orders of cavalry and transport among them), ``observe`` (a side's view and
+  narration, ``secrets``), ``checks`` (``invariants``), ``codes`` (the actions' integer codes, kept apart from
+  ``actions`` for their fixed ranges);
 - ``state``: ``BrigadeState``, a position with its legal actions and views, and its JSON form;
-- the rule families, mixins of the builder: ``detection``, ``morale``, ``move``, ``fire``, ``artillery``;
-- ``play``: ``Builder``, the working copy: the move sequence, taking an action, victory; ``apply``;
+- ``effects``: ``Builder``, the working copy: the next state under construction while an action is applied, and
+  the few operations every rule family uses to change it (a unit's fields, the narration, the dice);
+- ``consequences``: what several rule families bring about (what each unit detects kept current, figures killed,
+  pins, units removed, riders and horse holders, a unit's move along its path), as functions of the builder;
+- the rule families, functions of the builder that never import one another: ``detection``, ``morale``,
+  ``mines``, ``move``, ``transport``, ``fire``, ``artillery``;
+- ``play``: ``apply``: each class of action to its rule family's function (``_HANDLERS``), the move sequence,
+  victory, the next state frozen; ``odds``: the exact odds of an action, from the rule families' parameters;
 - ``game``: ``BrigadeGame``, a scenario bound to the rules; it hands ``play.apply`` to the states' context.
 
 docs/rulings.md has the readings BR-100 onwards.
@@ -27,9 +31,9 @@ from warroom.core.game import register_game
 from warroom.core.rule_uses import register_rule_use
 from warroom.rulesets.brigade.game.checks import invariants
 from warroom.rulesets.brigade.game.common import U
+from warroom.rulesets.brigade.game.effects import Builder
 from warroom.rulesets.brigade.game.game import BrigadeGame
 from warroom.rulesets.brigade.game.observe import secrets
-from warroom.rulesets.brigade.game.play import Builder
 from warroom.rulesets.brigade.game.scenario import ScenarioError, load_scenario
 from warroom.rulesets.brigade.game.state import BrigadeState
 

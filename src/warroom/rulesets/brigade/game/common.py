@@ -17,47 +17,47 @@ from warroom.rulesets.brigade.f_tables import INDIRECT
 Coord = tuple[float, float]
 
 
-def _r(x: float) -> float:
+def rounded(x: float) -> float:
     return round(float(x), 2)
 
 
-def _pt(p: Sequence[float]) -> Coord:
-    return (_r(p[0]), _r(p[1]))
+def pt(p: Sequence[float]) -> Coord:
+    return (rounded(p[0]), rounded(p[1]))
 
 
-def _on_table(width: float, depth: float, p: Coord) -> Coord:
+def onto_table(width: float, depth: float, p: Coord) -> Coord:
     """``p`` moved onto a ``width`` x ``depth`` table (a point off an edge goes to the edge)."""
     return (min(max(p[0], 0.0), width), min(max(p[1], 0.0), depth))
 
 
 @functools.cache
-def _act(kind: Callable[..., Hashable], *args: Any) -> Hashable:
+def action_of(kind: Callable[..., Hashable], *args: Any) -> Hashable:
     """An action value, made once: actions are small immutable values, and legal actions are listed often."""
     return kind(*args)
 
 
 @functools.cache
-def _max_inches(row_name: str) -> float:
+def max_inches(row_name: str) -> float:
     """The longest move of a movement-table row: its best rate at its best throw (destinations, BR-160)."""
     row = movement_table.mover(row_name)
     return max(float(r.highest) for c in ("road", "open", "rough", "thick")
                if (r := row.rate(c)) is not None)
 
 
-def _hits(result: str) -> int:
+def hits_of(result: str) -> int:
     return 0 if result.startswith("no") else int(result.split()[0])
 
 
-def _killed(result: str) -> int:
+def killed_of(result: str) -> int:
     return 0 if result.startswith("no") or not result else int(result.split()[0])
 
 
-def _ceil_inches(d: float) -> int:
+def ceil_inches(d: float) -> int:
     """A range in whole inches, rounded up, so a band's limit is never passed (BR-107)."""
     return max(0, math.ceil(d - 1e-9))
 
 
-def _clip_segment(a: Coord, b: Coord, box: tuple[float, float, float, float]) -> tuple[float, float] | None:
+def clip_segment(a: Coord, b: Coord, box: tuple[float, float, float, float]) -> tuple[float, float] | None:
     """The stretch (t0, t1) of segment a-b inside the box (Liang-Barsky), or None."""
     t0, t1 = 0.0, 1.0
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -93,6 +93,13 @@ CLASS_NAMES = {SPOTTED: "spotted", AWARE: "aware"}
 TYPE_INDEX = {t: i for i, t in enumerate("ABCDE")}
 
 WALK_INCHES = INDIRECT.walking.inches_per_move
+
+CONTACT = 1.5
+"""Troops are in contact with a vehicle when their centre is within 1 1/2" of it (a figure's base touching a
+model, BR-21's reach of a half-track; BR-171), and cyclists with their bicycles (BR-182)."""
+BIKE_REACH = 3.0 + CONTACT
+"""How far from its bicycles a cyclist company on foot may be ordered to mount: half its move on foot (the
+infantry row's 6" at best, halved) and then contact (BR-182)."""
 
 @dataclass(frozen=True)
 class U:
@@ -145,7 +152,7 @@ class U:
         n = len(figs)
         if n == 1:
             return figs[0]
-        return (_r(sum(f[0] for f in figs) / n), _r(sum(f[1] for f in figs) / n))
+        return (rounded(sum(f[0] for f in figs) / n), rounded(sum(f[1] for f in figs) / n))
 
     def anchor(self) -> Coord:
         """The unit's place for sight, range and cover: the centre of its living figures (BR-105)."""
@@ -222,10 +229,35 @@ class Mission:
         return Mission(d[0], d[1], (d[2][0], d[2][1]), d[3], (d[4][0], d[4][1]) if d[4] is not None else None,
                        bool(d[5]), int(d[6]) if len(d) > 6 else -1)
 
-@dataclass(frozen=True)
 class Event:
     """One line of narration: who may read it (None: both sides) and its text, where ``⟨i⟩`` names
-    unit i to a side that knows it and "an unseen enemy unit" to one that does not."""
+    unit i to a side that knows it and "an unseen enemy unit" to one that does not.
 
-    sides: tuple[str, ...] | None
-    text: str
+    A ruling's line is given as a function that words it (:class:`warroom.core.rolled.Rolled`): it is called
+    when the line is first read, and its text kept; a play-out that never reads the narration never words it.
+    """
+
+    __slots__ = ("_text", "sides")
+
+    def __init__(self, sides: tuple[str, ...] | None, text: str | Callable[[], str]) -> None:
+        self.sides = sides
+        self._text = text
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if not isinstance(text, str):
+            text = self._text = text()
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (self.sides, self.text) == (other.sides, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.sides, self.text))
+
+    def __repr__(self) -> str:
+        return f"Event({self.sides!r}, {self.text!r})"
+
+    def __reduce__(self) -> tuple[type[Event], tuple[tuple[str, ...] | None, str]]:
+        return Event, (self.sides, self.text)

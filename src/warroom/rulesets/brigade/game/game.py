@@ -10,10 +10,12 @@ import numpy as np
 from warroom.core.errors import UsageError, check_seed
 from warroom.core.game import ActionFacts
 from warroom.rulesets.brigade.game.codes import Codec
-from warroom.rulesets.brigade.game.common import SPOTTED, U, _pt
+from warroom.rulesets.brigade.game.common import U, pt
+from warroom.rulesets.brigade.game.detection import before_the_game
+from warroom.rulesets.brigade.game.effects import Builder
 from warroom.rulesets.brigade.game.faces import facts_of
 from warroom.rulesets.brigade.game.odds import odds
-from warroom.rulesets.brigade.game.play import Builder, apply
+from warroom.rulesets.brigade.game.play import apply, begin_move, freeze
 from warroom.rulesets.brigade.game.rules import Context
 from warroom.rulesets.brigade.game.scenario import Scenario, holders_last
 from warroom.rulesets.brigade.game.state import BrigadeState
@@ -47,31 +49,21 @@ class BrigadeGame:
                 roles = tuple(roles[k] for k in holders_last(tuple(roles), self.scenario.holders[i]))
             facing = spec.facing if spec.facing is not None else next(
                 s.facing for s in self.scenario.spec.sides if s.name == spec.side)
-            units.append(U(tuple(_pt(f) for f in figs), tuple(roles), limbered=spec.limbered, facing=facing % 360,
-                           plan=tuple(_pt(p) for p in spec.plan),
+            units.append(U(tuple(pt(f) for f in figs), tuple(roles), limbered=spec.limbered, facing=facing % 360,
+                           plan=tuple(pt(p) for p in spec.plan),
                            mounted=t.mounts and spec.mounted is not False,
                            holders=self.scenario.holders[i],
                            aboard=ctx.index[spec.aboard] if spec.aboard else -1,
-                           bikes=(_pt(spec.at),) if t.bicycles and spec.mounted is False else ()))
+                           bikes=(pt(spec.at),) if t.bicycles and spec.mounted is False else ()))
         gen = np.random.default_rng(seed)
         start = BrigadeState(ctx, 0, "start", 0, -1, (), tuple(units), {}, (), (frozenset(), frozenset()),
                              dict(gen.bit_generator.state), (), None)
         b = Builder(start)
-        b.refresh()
-        b.pairs = {k: (c, -1) for k, (c, _) in b.pairs.items()}  # seen before the game began (BR-108)
-        for s, side in enumerate(self.scenario.spec.sides):
-            if not side.hidden_setup:  # deployed in the open: the enemy knows where (BR-111)
-                for i in range(len(units)):
-                    if ctx.side_of[i] == side.name:
-                        for o in range(len(units)):
-                            if ctx.side_of[o] != side.name and b.ctx.sight(units[o].anchor(), ctx.body(o, units[o]),
-                                                                           units[i].anchor(), ctx.body(i, units[i]))[0]:
-                                b.pairs[(o, i)] = (SPOTTED, -1)
-            del s
+        before_the_game(b)
         title = self.scenario.spec.title
         b.say(f"{title}: {ctx.n_moves // 2} periods; {ctx.first} moves first.")
-        b.begin_move(0)
-        return b.freeze()
+        begin_move(b, 0)
+        return freeze(b)
 
     def state_from_json(self, data: dict[str, Any]) -> BrigadeState:
         if not isinstance(data, dict):

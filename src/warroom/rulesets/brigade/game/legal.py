@@ -2,8 +2,8 @@
 
 Seed 004 "Move Sequence": phase 2 pin tests, phase 3 artillery requests (BR-150 ... BR-152, BR-184), phase 4
 indirect fire (BR-153, BR-178), phase 5 orders by type A to E (BR-121 ... BR-123), the half moves after firing
-and advancing, the pin a target's side chooses; orders of cavalry and transport (:mod:`.transport`), free-form
-moves (BR-160).
+and advancing, the pin a target's side chooses; orders of cavalry and transport (their effects are
+:mod:`.transport`'s), free-form moves (BR-160).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from warroom.rulesets.brigade.game.actions import (
     Deploy,
     Disembark,
     Dismount,
+    Embark,
     End,
     Fire,
     FollowPlan,
@@ -38,9 +39,8 @@ from warroom.rulesets.brigade.game.actions import (
     Select,
     Walk,
 )
-from warroom.rulesets.brigade.game.common import _act, _r
+from warroom.rulesets.brigade.game.common import BIKE_REACH, CONTACT, action_of, rounded
 from warroom.rulesets.brigade.game.rules import Position
-from warroom.rulesets.brigade.game.transport import CONTACT, CarryingOrders
 
 
 class LegalActions(tuple[Hashable, ...]):
@@ -52,25 +52,25 @@ class LegalActions(tuple[Hashable, ...]):
     def __contains__(self, action: object) -> bool:
         if isinstance(action, MoveTo):
             try:
-                self.state._check_move_to(action)
+                self.state.check_move_to(action)
             except UsageError:
                 return False
             return True
         return tuple.__contains__(self, action)
 
 
-class Orders(Position, CarryingOrders):
+class Orders(Position):
     """A position with its legal actions: every phase's and every unit's orders."""
 
     def legal_actions(self) -> LegalActions:
         legal: LegalActions | None = self._legal
         if legal is None:
-            legal = LegalActions(self._generate())
+            legal = LegalActions(self.generate())
             legal.state = self
             self._legal = legal
         return legal
 
-    def _generate(self) -> list[Hashable]:
+    def generate(self) -> list[Hashable]:
         if self.result_data is not None:
             return []
         if self.pending:
@@ -80,12 +80,12 @@ class Orders(Position, CarryingOrders):
             i = self.pending[1]
             uid = self.ctx.ids[i]
             if kind == "after_fire":
-                out: list[Hashable] = [_act(Hold, uid)]
-                out += [_act(Move, uid, d, True, False) for d in self._dests(i, half=True)]
+                out: list[Hashable] = [action_of(Hold, uid)]
+                out += [action_of(Move, uid, d, True, False) for d in self.dests(i, half=True)]
                 return out
             if kind == "after_advance":
-                out = [_act(Hold, uid)]
-                out += [_act(Fire, uid, self.ctx.ids[t], m) for t, m in self._targets(i, moving=True)]
+                out = [action_of(Hold, uid)]
+                out += [action_of(Fire, uid, self.ctx.ids[t], m) for t, m in self._targets(i, moving=True)]
                 return out
             raise AssertionError(kind)
         side = self.moving_side
@@ -97,8 +97,8 @@ class Orders(Position, CarryingOrders):
             out = [End()]
             for i in self._side_units(side):
                 if self._can_bombard(i):
-                    out += [_act(Bombard, self.ctx.ids[i], self.ctx.ids[t]) for t in self._bombard_targets(i)]
-                    out += [_act(BombardFeature, self.ctx.ids[i], name) for name in self._area_targets(i)]
+                    out += [action_of(Bombard, self.ctx.ids[i], self.ctx.ids[t]) for t in self._bombard_targets(i)]
+                    out += [action_of(BombardFeature, self.ctx.ids[i], name) for name in self._area_targets(i)]
             return out
         if self.selected >= 0:
             return self._orders(self.selected)
@@ -106,10 +106,10 @@ class Orders(Position, CarryingOrders):
         for i in self._side_units(side):
             u = self.units[i]
             if not u.order and not u.indirect and self._orders(i, probe=True):
-                out.append(_act(Select, self.ctx.ids[i]))
+                out.append(action_of(Select, self.ctx.ids[i]))
         return out
 
-    def _why_not(self, action: Hashable, legal: Sequence[Hashable]) -> str:
+    def why_not(self, action: Hashable, legal: Sequence[Hashable]) -> str:
         words = ", ".join(str(a) for a in legal[:12]) + (f" ... ({len(legal)} in all)" if len(legal) > 12 else "")
         where = self._where_words()
         return f"{action} is not legal {where}; legal now: {words}"
@@ -139,7 +139,7 @@ class Orders(Position, CarryingOrders):
         if guns:
             for c in callers:
                 targets = sorted(e for (o, e), _ in self.pairs.items() if o == c and self.units[e].on)
-                out += [_act(Call, ctx.ids[c], ctx.ids[k], ctx.ids[e]) for k in guns for e in targets]
+                out += [action_of(Call, ctx.ids[c], ctx.ids[k], ctx.ids[e]) for k in guns for e in targets]
         if free:
             points = [p.name for p in ctx.aiming_points if p.side == side]
             artillery = [k for k in free if not INDIRECT.firers[ctx.batteries[k].fire].mortar]  # type: ignore[index]
@@ -148,7 +148,7 @@ class Orders(Position, CarryingOrders):
                 for k in free:
                     out += [Request(ctx.ids[c], ctx.batteries[k].id, ctx.ids[e]) for e in sorted(targets)]
                 for k in artillery:  # defensive fire on a pre registered point, no enemy needed there (BR-184)
-                    out += [_act(RequestPoint, ctx.ids[c], ctx.batteries[k].id, n) for n in points]
+                    out += [action_of(RequestPoint, ctx.ids[c], ctx.batteries[k].id, n) for n in points]
         return out
 
     def _orders(self, i: int, probe: bool = False) -> list[Hashable]:
@@ -161,44 +161,44 @@ class Orders(Position, CarryingOrders):
         out: list[Hashable] = []
         stage = self.stage
         if not probe:
-            out.append(_act(Hold, uid))
+            out.append(action_of(Hold, uid))
         if u.aboard >= 0:  # riders may only get out (BR-171)
             if stage <= 2 and self._may_disembark(i):
-                out += [_act(Disembark, uid, d) for d in ("here", *self._dests(i, half=True, row="infantry"))]
+                out += [action_of(Disembark, uid, d) for d in ("here", *self.dests(i, half=True, row="infantry"))]
             return out
-        can_move = self._can_move(i)
+        can_move = self.can_move(i)
         if probe and ((can_move and stage <= 2) or (t.kind == "gun" and stage <= 4 and not u.pinned)):
-            return [_act(Hold, uid)]
-        if stage <= 0 and self._can_fire(i, moving=False):
+            return [action_of(Hold, uid)]
+        if stage <= 0 and self.can_fire(i, moving=False):
             for e, mode in self._targets(i, moving=False):
-                out.append(_act(Fire, uid, ctx.ids[e], mode))
+                out.append(action_of(Fire, uid, ctx.ids[e], mode))
                 if probe:
                     return out
-        if stage <= 1 and can_move and self._can_fire(i, moving=True) and t.kind != "gun":
-            for d in self._dests(i, half=True):
-                out.append(_act(Advance, uid, d))
+        if stage <= 1 and can_move and self.can_fire(i, moving=True) and t.kind != "gun":
+            for d in self.dests(i, half=True):
+                out.append(action_of(Advance, uid, d))
                 if probe:
                     return out
         if stage <= 2 and can_move:
             if u.plan and not u.halves:
-                out.append(_act(FollowPlan, uid))
-            for d in self._dests(i, half=False):
+                out.append(action_of(FollowPlan, uid))
+            for d in self.dests(i, half=False):
                 if not u.halves:  # a carrier that has spent half its move carrying moves only half (BR-171)
-                    out.append(_act(Move, uid, d, False, False))
-                out.append(_act(Move, uid, d, True, False))
+                    out.append(action_of(Move, uid, d, False, False))
+                out.append(action_of(Move, uid, d, True, False))
                 if t.kind in ("infantry", "cavalry") and (d.startswith("obj") or d == "enemy") \
                         and not (t.bicycles and u.mounted):  # cyclists close up on foot (BR-179)
-                    out.append(_act(Move, uid, d, False, True))
+                    out.append(action_of(Move, uid, d, False, True))
                 if probe:
                     return out
             out += self._carry_orders(i)
         if stage <= 3 and t.kind == "gun" and u.limbered and not u.pinned and not u.indirect:
-            out += [_act(Deploy, uid, d) for d in ("here", *(self._dests(i, half=True) if can_move else ()))]
+            out += [action_of(Deploy, uid, d) for d in ("here", *(self.dests(i, half=True) if can_move else ()))]
         if stage <= 4 and t.kind == "gun" and not u.limbered and not u.indirect and not u.pinned:
-            out += [_act(Limber, uid, d) for d in ("here", *self._dests(i, half=True))]
+            out += [action_of(Limber, uid, d) for d in ("here", *self.dests(i, half=True))]
         return out
 
-    def _check_move_to(self, action: MoveTo) -> None:
+    def check_move_to(self, action: MoveTo) -> None:
         """A free-form move is legal where the same type of move to a destination would be (BR-160)."""
         ctx = self.ctx
         if action.unit not in ctx.index:
@@ -233,7 +233,7 @@ class Orders(Position, CarryingOrders):
             start = u.bikes[0]
         elif action.order == "M":  # the unit mounts on its horse lines, and rides from there
             lines = u.horse_lines
-            start = (_r(sum(p[0] for p in lines) / len(lines)), _r(sum(p[1] for p in lines) / len(lines)))
+            start = (rounded(sum(p[0] for p in lines) / len(lines)), rounded(sum(p[1] for p in lines) / len(lines)))
         cost = paths.path_cost(ctx.field, start, action.point, row, tons=ctx.types[i].tons)
         if not cost.passable:
             raise UsageError(f"{action}: {cost.blocked}")
@@ -243,3 +243,52 @@ class Orders(Position, CarryingOrders):
             raise UsageError(f"{action}: the point is {cost.length:.1f}\" away, beyond the "
                              f"{'half ' if budget < 1 else ''}move of a {movement_table.mover(row).label} unit "
                              "over that ground even at its best throw")
+
+    # the orders of cavalry and of troops with transport (type C): seed 004 "Mounting and dismounting",
+    # "Entering / leaving vehicles" (BR-48, BR-162, BR-170, BR-171, BR-182)
+
+    def _carry_orders(self, i: int) -> list[Hashable]:
+        """Mount and dismount (cavalry, BR-162) and embark (troops, BR-171): type C orders of a unit that may move."""
+        ctx = self.ctx
+        uid = ctx.ids[i]
+        u = self.units[i]
+        t = ctx.types[i]
+        out: list[Hashable] = []
+        if t.kind == "cavalry" and u.mounted and len(u.figs) >= 2:
+            out += [action_of(Dismount, uid, d) for d in ("here", *self.dests(i, half=True))]
+        if t.kind == "cavalry" and self._may_mount(i):
+            out += [action_of(Mount, uid, d) for d in ("here", *self.dests(i, half=True, row="cavalry"))]
+        if t.bicycles:
+            if u.mounted:
+                out += [action_of(Dismount, uid, d) for d in ("here", *self.dests(i, half=True))]
+            elif self._may_mount(i):  # on foot: back to the bicycles, and ride on only from beside them (BR-182)
+                beside = geo.distance(u.anchor(), u.bikes[0]) <= CONTACT + 1e-9
+                out += [action_of(Mount, uid, d) for d in ("here", *(self.dests(i, half=True, row="bicycles")
+                                                                if beside else ()))]
+        if t.rides:
+            reach = self._max_inches(i) * 0.5 + CONTACT
+            here = u.anchor()
+            for c in self._carriers(ctx.side_of[i], len(u.figs)):
+                if geo.distance(here, self.units[c].anchor()) <= reach:
+                    out.append(action_of(Embark, uid, ctx.ids[c]))
+        return out
+
+    def _carriers(self, side: str, figures: int) -> list[int]:
+        """The empty vehicles of ``side`` that can take ``figures`` and have half a move left (BR-170, BR-171)."""
+        ctx = self.ctx
+        full = {u.aboard for u in self.units if u.on and u.aboard >= 0}
+        return [c for c in self._side_units(side) if ctx.types[c].carries >= figures and c not in full
+                and self.units[c].halves <= 1 and self.units[c].aboard < 0]
+
+    def _may_disembark(self, i: int) -> bool:
+        """Riders get out when they are not pinned and their vehicle has half a move left to spend (BR-171)."""
+        u = self.units[i]
+        return not u.pinned and self.units[u.aboard].halves <= 1
+
+    def _may_mount(self, i: int) -> bool:
+        """Dismounted cavalry mount when their horse holders live and are with them, within 6" (BR-48, BR-162);
+        cyclists when their bicycles are within half a move on foot and contact (3" + 1 1/2", BR-182)."""
+        u = self.units[i]
+        if self.ctx.types[i].bicycles:
+            return not u.mounted and bool(u.bikes) and geo.distance(u.anchor(), u.bikes[0]) <= BIKE_REACH + 1e-9
+        return not u.mounted and u.holders > 0 and not geo.integrity(u.fighting, u.horse_lines).stray_holders

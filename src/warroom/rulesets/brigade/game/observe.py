@@ -75,7 +75,7 @@ class SideView(Position):
         s = ctx.sides.index(side)
         fields = [{"name": m.name, "kind": m.kind, "corner": list(m.at), "size": list(m.size)}
                   for k, m in enumerate(ctx.minefields) if m.owner == side or k in self.revealed[s]]
-        lost = {sd: self._lost(sd) for sd in ctx.sides}
+        lost = {sd: self.lost(sd) for sd in ctx.sides}
         out = {
             "side": side, "period": self.period, "move": self.move, "moving": self.moving_side, "phase": self.phase,
             "to_act": self.to_act, "units": own, "enemy": enemy, "minefields": fields,

@@ -1,6 +1,6 @@
 """Brigade game: the exact odds of an action before it is taken (``BrigadeState.odds``; BR-200 ... BR-204).
 
-Direct fire (seed 004 "FIRING", as :meth:`.fire.DirectFire.fire` plays it) is a chain of rolls: HE, small-arms
+Direct fire (seed 004 "FIRING", as :func:`.fire.fire` plays it) is a chain of rolls: HE, small-arms
 and flame-thrower hits, the pin marker the target's side may choose, then a saving throw for each kind of hit,
 each killing figures until the company is removed (BR-52, BR-103). :func:`odds` gives the distribution of what
 the firer cares about, worked out exactly by enumerating every roll with ``core.api.odds`` (never sampled): per
@@ -33,8 +33,7 @@ from warroom.core.api import odds as exact_odds
 from warroom.core.errors import UsageError
 from warroom.rulesets.brigade import geometry as geo
 from warroom.rulesets.brigade import movement_table
-from warroom.rulesets.brigade.f_anti_tank import column as at_column
-from warroom.rulesets.brigade.f_tables import ANTI_TANK, INDIRECT
+from warroom.rulesets.brigade.f_tables import INDIRECT
 from warroom.rulesets.brigade.game.actions import (
     Advance,
     Bombard,
@@ -52,16 +51,25 @@ from warroom.rulesets.brigade.game.actions import (
     PinOrder,
     Walk,
 )
-from warroom.rulesets.brigade.game.common import AWARE, WALK_INCHES, _ceil_inches, _hits, _killed, _pt
-from warroom.rulesets.brigade.game.play import Builder
-from warroom.rulesets.brigade.game.rules import _reach, at_weapon, small_arms
+from warroom.rulesets.brigade.game.common import WALK_INCHES, hits_of, killed_of, pt
+from warroom.rulesets.brigade.game.consequences import dead_figures, never_pinned
+from warroom.rulesets.brigade.game.effects import Builder
+from warroom.rulesets.brigade.game.fire import (
+    aim,
+    at_params,
+    he_params,
+    save_context,
+    save_params,
+    save_rolls,
+    small_arms_params,
+    soft_skin_save_params,
+    weapons_in_reach,
+)
 from warroom.rulesets.brigade.game.state import BrigadeState
+from warroom.rulesets.brigade.game.transport import disembark, mount
 from warroom.rulesets.brigade.m_morale import removed_at
 
 Dist = dict[str, Fraction]
-_KEYS = {"rifle": "rifles", "ar": "ars", "smg": "smgs", "pistol": "pistols", "tank_mg": "tank_mgs", "mmg": "mmgs",
-         "hmg": "hmgs", "autocannon": "autocannons", "flamethrower": "flamethrowers"}
-_MG = ("tank_mg", "mmg", "hmg", "autocannon")
 
 
 def _dist(procedure: str, params: dict[str, Any]) -> Dist:
@@ -72,16 +80,9 @@ def _hit_dist(procedure: str, params: dict[str, Any]) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     for result, p in _dist(procedure, params).items():
         if p:
-            h = _hits(result)
+            h = hits_of(result)
             out[h] = out.get(h, Fraction(0)) + p
     return out
-
-
-def _sa_params(counts: dict[str, int], rng: int, moving: bool, pinned: bool, part: bool) -> dict[str, Any]:
-    params: dict[str, Any] = {"range": rng, "moving": moving, "pinned": pinned, "part_detected": part}
-    for k, n in counts.items():
-        params[_KEYS[k]] = n
-    return params
 
 
 def odds(state: BrigadeState, action: Hashable) -> dict[str, Dist]:
@@ -89,11 +90,11 @@ def odds(state: BrigadeState, action: Hashable) -> dict[str, Dist]:
     if state.result_data is not None:
         raise UsageError(f"the game is over ({state.result_data['reason']}): no action is legal")
     if isinstance(action, MoveTo):  # a person's free-form move, checked as apply checks it
-        state._check_move_to(action)
+        state.check_move_to(action)
         return _move_to(state, action)
     legal = state.legal_actions()
     if action not in legal:
-        raise UsageError(state._why_not(action, legal))
+        raise UsageError(state.why_not(action, legal))
     if isinstance(action, Fire):
         return _fire(state, action)
     if isinstance(action, PinChoice):
@@ -117,9 +118,9 @@ def odds(state: BrigadeState, action: Hashable) -> dict[str, Dist]:
         if isinstance(action, Limber):
             b.set(i, limbered=True)
         elif isinstance(action, Mount):
-            b.mount(i)
+            mount(b, i)
         else:
-            b.disembark(i)
+            disembark(b, i)
         return _move(b.view(), action.unit, action.dest, True)
     if isinstance(action, (Bombard, BombardFeature)):
         return _bombard(state, action)
@@ -130,7 +131,7 @@ def odds(state: BrigadeState, action: Hashable) -> dict[str, Dist]:
 
 def _walk(state: BrigadeState, a: Walk) -> dict[str, Dist]:
     """Seed 004 "Mortar and indirect artillery Fire": walking the fire onto a unit, as
-    :meth:`.artillery.Artillery.keep_fire` rolls it."""
+    :func:`.artillery.keep_fire` rolls it."""
     ctx = state.ctx
     m = next(m for m in state.missions if ctx.mission_id(m) == a.battery)  # a battery, or a called unit (BR-192)
     assert m.landed is not None
@@ -140,12 +141,12 @@ def _walk(state: BrigadeState, a: Walk) -> dict[str, Dist]:
 
 
 def _bombard(state: BrigadeState, a: Bombard | BombardFeature) -> dict[str, Dist]:
-    """Phase 4 on-table indirect fire (BR-153, BR-178), as :meth:`.artillery.Artillery.bombard` rolls it: where
+    """Phase 4 on-table indirect fire (BR-153, BR-178), as :func:`.artillery.bombard` rolls it: where
     it lands (the deviation), and on a unit aimed at, the effect on it if the fire lands on target (BR-202: as if
     reached; the other units a zone may catch are not foreseen, an undetected one never, BR-204)."""
     ctx = state.ctx
     i = ctx.index[a.unit]
-    fire = state._indirect_class(i)
+    fire = state.indirect_class(i)
     assert fire is not None
     here = state.units[i].anchor()
     e = ctx.index[a.target] if isinstance(a, Bombard) else None
@@ -188,12 +189,12 @@ def _bombard(state: BrigadeState, a: Bombard | BombardFeature) -> dict[str, Dist
     out[label] = _dist("brigade/indirect-fire-effect", {
         "firer": fire, "batteries": 1, "figures": min(len(inside), 12), "cover": cover.save,
         "breach": cover.breach if cover.save == "hard" and cover.breach else "none",
-        "never_pinned": b.never_pinned(e)})
+        "never_pinned": never_pinned(b, e)})
     return out
 
 
 def _move_to(state: BrigadeState, a: MoveTo) -> dict[str, Dist]:
-    """A free-form move (:meth:`.move.Movement.move_to`): the movement dice of its path, as the unit moves after
+    """A free-form move (:func:`.move.move_to`): the movement dice of its path, as the unit moves after
     limbering, mounting or getting off (BR-202)."""
     i = state.ctx.index[a.unit]
     half = not (a.order == "C" and not state.pending)
@@ -202,15 +203,15 @@ def _move_to(state: BrigadeState, a: MoveTo) -> dict[str, Dist]:
         if a.order == "E":
             b.set(i, limbered=True)
         elif a.order == "M":
-            b.mount(i)
+            mount(b, i)
         else:
-            b.disembark(i)
+            disembark(b, i)
         state = b.view()
     return _dice(state, a.unit, a.point, half)
 
 
 def _move(state: BrigadeState, unit: str, dest: str, half: bool) -> dict[str, Dist]:
-    """Seed 004 "Movement", as :meth:`.move.Movement.move_unit` rolls: the movement dice of each terrain column of
+    """Seed 004 "Movement", as :func:`.consequences.move_unit` rolls: the movement dice of each terrain column of
     the path whose distance is rolled, and a vehicle's soft-ground check if its path has one (BR-202: given as
     if reached; BR-204: minefields are not shown, the side's known ones are kept off and unfound ones are unknown)."""
     goal = state.dest_point(state.ctx.index[unit], dest, half)
@@ -224,7 +225,7 @@ def _dice(state: BrigadeState, unit: str, goal: tuple[float, float], half: bool)
     u = state.units[i]
     t = ctx.types[i]
     row = ctx.mover(i, u)
-    cost = ctx.path(u.anchor(), _pt(goal), row, t.tons)
+    cost = ctx.path(u.anchor(), pt(goal), row, t.tons)
     budget = 0.5 if half else 1.0
     best = {c: 6 for c in cost.random_columns}
     out: dict[str, Dist] = {}
@@ -246,14 +247,14 @@ def _dice(state: BrigadeState, unit: str, goal: tuple[float, float], half: bool)
 
 def _planned(state: BrigadeState) -> dict[str, Dist]:
     """Ending the move sends each unit of the side given no order along its pre-planned path (BR-150, as
-    :meth:`.play.Builder.end_move`): its movement dice (BR-203: the rest is the turn sequence's)."""
+    :func:`.play.end_move`): its movement dice (BR-203: the rest is the turn sequence's)."""
     ctx = state.ctx
     if state.phase != "orders" or state.stage > 2:
         return {}
     side = ctx.side_moving(state.move)
     out: dict[str, Dist] = {}
     for i, u in enumerate(state.units):
-        if ctx.side_of[i] == side and u.on and not u.order and u.plan and state._can_move(i):
+        if ctx.side_of[i] == side and u.on and not u.order and u.plan and state.can_move(i):
             for label, dist in _dice(state, ctx.ids[i], u.plan[0], False).items():
                 out[f"{label} (its pre-planned path)"] = dist
     return out
@@ -261,7 +262,7 @@ def _planned(state: BrigadeState) -> dict[str, Dist]:
 
 def _pin_tests(state: BrigadeState, rightward: bool) -> dict[str, Dist]:
     """Seed 004 "Morale" phase 2: each pinned unit of the side tests, in the order the side works across the
-    table, as :meth:`.morale.Morale.pin_tests`."""
+    table, as :func:`.morale.pin_tests`."""
     ctx = state.ctx
     side = ctx.side_moving(state.move)
     b = Builder(state)
@@ -274,78 +275,56 @@ def _pin_tests(state: BrigadeState, rightward: bool) -> dict[str, Dist]:
                 "vehicle": "vehicle", "hq": "support_weapon", "observer": "support_weapon"}[t.kind]
         out[f"{ctx.ids[i]}: pin test"] = _dist("brigade/pin-removal", {
             "morale": ctx.units[i].morale, "unit": kind, "figures": t.n_figures,
-            "dead": b.dead(i) if kind != "vehicle" else 0, "unit_hq": t.kind == "hq"})
+            "dead": dead_figures(b, i) if kind != "vehicle" else 0, "unit_hq": t.kind == "hq"})
     return out
 
 
 def _fire(state: BrigadeState, a: Fire) -> dict[str, Dist]:
-    """Seed 004 "FIRING", as :meth:`.fire.DirectFire.fire` plays it; BR-200, BR-201."""
+    """Seed 004 "FIRING", as :func:`.fire.fire` plays it, with its parameters (:func:`.fire.aim` ...); BR-200,
+    BR-201."""
     ctx = state.ctx
     b = Builder(state)
     i, e = ctx.index[a.unit], ctx.index[a.target]
-    moving = bool(state.pending) and state.pending[0] == "after_advance"
-    u, eu = b.units[i], b.units[e]
-    t, te = b.t(i), b.t(e)
-    here, there = u.anchor(), eu.anchor()
-    rng = _ceil_inches(geo.distance(here, there))
-    moving = moving or (t.kind == "cavalry" and u.mounted)
-    part = b.known(ctx.side_of[i]).get(e, 0) == AWARE
-    brief = b.pairs.get((i, e), (0, -99))[1] == b.move
-    cover = ctx.cover(there, ctx.body(e, eu), here)
+    s = aim(b, i, e, a.mode, bool(state.pending) and state.pending[0] == "after_advance")
+    eu = b.units[e]
     name = a.target
-    if te.kind == "vehicle":
-        weapon = at_weapon(t, u) if a.mode == 0 else None
-        soft = te.protection == "soft_skin"
-        if weapon is not None and at_column(ANTI_TANK.weapons[weapon].class_, rng) is not None \
-                and not (weapon == "autocannon" and soft):
-            params: dict[str, Any] = {
-                "weapon": weapon, "range": rng, "moving_or_pinned": moving or u.pinned, "brief_sight": brief,
-                "partial_cover": cover.partial, "part_detected": part}
-            if soft:
-                params["target"] = "soft_skin"
-            else:
-                params.update(target="other", armour=b.armour(e, here), facing=b.facing_word(e, here))
-            shot = _dist("brigade/anti-tank-fire", params)
-            if part:  # BR-204: its armour and facing unknown, only whether the shot hits (they do not change it)
+    if b.t(e).kind == "vehicle":
+        at = at_params(b, s)
+        if at is not None:
+            shot = _dist("brigade/anti-tank-fire", at)
+            if s.part:  # BR-204: its armour and facing unknown, only whether the shot hits (they do not change it)
                 hit = sum((p for r, p in shot.items() if r not in ("miss", "cannot hit")), Fraction(0))
                 return {f"{name}: hits (part detected)": {"hit": hit, "miss": 1 - hit}}
             return {name: shot}
-        counts = _reach(small_arms(t, u, a.mode), rng)
-        fire = "mg" if any(k in _MG for k in counts) else "small_arms"
-        hits = _hit_dist("brigade/small-arms-fire", _sa_params(counts, rng, moving, u.pinned, part))
-        if part:
+        counts = weapons_in_reach(b, s)
+        hits = _hit_dist("brigade/small-arms-fire", small_arms_params(s, counts))
+        if s.part:
             return {f"{name}: hits (part detected)": {str(h): p for h, p in sorted(hits.items())}}
         destroyed = Fraction(0)
         for h, p in hits.items():
             if h:
-                saves = _dist("brigade/saving-throws", {"hits": h, "target": "soft_skin", "fire": fire,
-                                                        "brief_sight": brief, "within_2": rng <= 2})
+                saves = _dist("brigade/saving-throws", soft_skin_save_params(s, h, counts))
                 destroyed += p * saves["destroyed"]
         return {name: {"destroyed": destroyed, "survives": 1 - destroyed}}
     he: dict[int, Fraction] = {0: Fraction(1)}
     pinned = eu.pinned
-    if t.kind == "gun" or (t.kind == "vehicle" and t.main is not None and a.mode == 0):
-        assert t.he is not None
-        he = _hit_dist("brigade/he-fire", {
-            "calibre": t.he, "gun": "artillery" if t.kind == "gun" else "hv_tank_gun",
-            "moving": moving and t.kind != "gun", "pinned": u.pinned, "part_detected": part})
-        pinned = pinned or not b.never_pinned(e)  # HE fire pins (Pin markers)
-    counts = _reach(small_arms(t, u, a.mode), rng)
+    he_fire = he_params(b, s)
+    if he_fire is not None:
+        he = _hit_dist("brigade/he-fire", he_fire)
+        pinned = pinned or not never_pinned(b, e)  # HE fire pins (Pin markers)
+    counts = weapons_in_reach(b, s)
     flame = counts.pop("flamethrower", 0)
-    sa = _hit_dist("brigade/small-arms-fire", _sa_params(counts, rng, moving, u.pinned, part)) if counts \
+    sa = _hit_dist("brigade/small-arms-fire", small_arms_params(s, counts)) if counts else {0: Fraction(1)}
+    fl = _hit_dist("brigade/small-arms-fire", small_arms_params(s, {"flamethrower": flame})) if flame \
         else {0: Fraction(1)}
-    fl = _hit_dist("brigade/small-arms-fire", _sa_params({"flamethrower": flame}, rng, moving, u.pinned, part)) \
-        if flame else {0: Fraction(1)}
-    if part:  # BR-204: the figures, pin and cover of a part-detected unit are unknown: the hits it takes
+    if s.part:  # BR-204: the figures, pin and cover of a part-detected unit are unknown: the hits it takes
         total_hits: dict[int, Fraction] = {}
         for h1, p1 in he.items():
             for h2, p2 in sa.items():
                 for h3, p3 in fl.items():
                     total_hits[h1 + h2 + h3] = total_hits.get(h1 + h2 + h3, Fraction(0)) + p1 * p2 * p3
         return {f"{name}: hits (part detected)": {str(h): p for h, p in sorted(total_hits.items())}}
-    chooses = not pinned and not b.never_pinned(e)
-    base = {"firer": i, "target": e, "save": cover.save, "brief": brief, "close": eu.close, "within": rng <= 2,
-            "mg": any(k in _MG for k in counts)}
+    chooses = not pinned and not never_pinned(b, e)
     choices = (True, False) if chooses else (pinned,)
     out: dict[str, Dist] = {}
     for take in choices:
@@ -355,7 +334,7 @@ def _fire(state: BrigadeState, a: Fire) -> dict[str, Dist]:
                 for h3, p3 in fl.items():
                     # a pin marker is offered only when small arms hit (BR-201); HE alone saves as it stands
                     as_pinned = pinned or (take and (h2 > 0 or h3 > 0))
-                    ctxt = {**base, "he": h1, "sa": h2, "flame": h3}
+                    ctxt = save_context(b, s, counts, h1, h2, h3)
                     for result, q in _outcomes(b, e, ctxt, as_pinned).items():
                         total[result] = total.get(result, Fraction(0)) + p1 * p2 * p3 * q
         label = f"{name}: figures lost" + ("" if not chooses else
@@ -369,23 +348,21 @@ def _order(item: tuple[str, Fraction]) -> tuple[int, int]:
 
 
 def _outcomes(b: Builder, e: int, c: dict[str, Any], pinned: bool) -> Dist:
-    """The figures unit ``e`` loses to the saving throws of :meth:`.fire.DirectFire.saves`, each kill as
-    :meth:`.morale.Morale.kill` takes it: a company with two thirds dead, or none left, is "removed"."""
+    """The figures unit ``e`` loses to the saving throws of :func:`.fire.saves`, each kill as
+    :func:`.consequences.kill` takes it: a company with two thirds dead, or none left, is "removed"."""
     u = b.units[e]
     t = b.t(e)
     start = t.n_figures - len(u.figs)
     fighting = len(u.figs) - u.holders
     # state: fighting figures killed so far, or -1 once removed
     states: dict[int, Fraction] = {0: Fraction(1)}
-    for hits, fire in ((c["he"], "he"), (c["sa"], "mg" if c["mg"] else "small_arms"), (c["flame"], "flame")):
+    for hits, fire in save_rolls(c):
         if not hits:
             continue
         kills: dict[int, Fraction] = {}
-        for result, p in _dist("brigade/saving-throws", {
-                "hits": min(hits, 40), "cover": c["save"], "fire": fire, "pinned": pinned, "brief_sight": c["brief"],
-                "close_order": c["close"], "within_2": c["within"]}).items():
+        for result, p in _dist("brigade/saving-throws", save_params(c, hits, fire, pinned)).items():
             if p:
-                kills[_killed(result)] = kills.get(_killed(result), Fraction(0)) + p
+                kills[killed_of(result)] = kills.get(killed_of(result), Fraction(0)) + p
         after: dict[int, Fraction] = {}
         for k, p in states.items():
             if k < 0:

@@ -1,24 +1,21 @@
-"""Applying an action to a Brigade position: the working copy, the move sequence and victory.
+"""Applying an action to a Brigade position: dispatching it to its rule family, the move sequence and victory.
 
-:class:`Builder` is the mutable next state while an action is applied: it takes the action (``do``), runs what
-follows without a decision (seed 004 "Move Sequence": casualty tests, pin tests, requests, arrivals, the orders
-phase, the next move), checks victory (seed 004 "Winning and Losing": half the companies lost, BR-104; objective
-points at the end, BR-130), and freezes the new state. Each rule family is a mixin written against
-:class:`~.effects.Board`. :func:`apply` is the rules of play a state hands its actions to.
+:func:`apply` is the rules of play a state hands its actions to: the action is taken on a working copy
+(:class:`~.effects.Builder`) by the function of its rule family (:data:`_HANDLERS`, by the action's class:
+:mod:`.move`, :mod:`.fire`, :mod:`.artillery`, :mod:`.morale`, :mod:`.transport`), then what follows without a
+decision is run (seed 004 "Move Sequence": casualty tests, pin tests, requests, arrivals, the orders phase, the
+next move; :mod:`.detection`, :mod:`.mines`), victory is checked (seed 004 "Winning and Losing": half the companies
+lost, BR-104; objective points at the end, BR-130), and the new state is frozen (:func:`freeze`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
-from dataclasses import replace
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, get_args
 
-import numpy as np
-
-from warroom.core.api import roll
 from warroom.core.errors import UsageError
-from warroom.core.ruling import Ruling
 from warroom.rulesets.brigade.game.actions import (
+    Action,
     Advance,
     Bombard,
     BombardFeature,
@@ -42,342 +39,259 @@ from warroom.rulesets.brigade.game.actions import (
     RequestPoint,
     Select,
     Walk,
-    dest_words,
 )
-from warroom.rulesets.brigade.game.artillery import Artillery
-from warroom.rulesets.brigade.game.common import TYPE_INDEX, Event, Mission, U
-from warroom.rulesets.brigade.game.detection import Detection
-from warroom.rulesets.brigade.game.fire import DirectFire
-from warroom.rulesets.brigade.game.mines import MinefieldSight
-from warroom.rulesets.brigade.game.morale import Morale
-from warroom.rulesets.brigade.game.move import Movement
-from warroom.rulesets.brigade.game.rules import Context
+from warroom.rulesets.brigade.game.artillery import (
+    arrivals,
+    call,
+    do_bombard,
+    do_bombard_feature,
+    keep_fire,
+    request,
+    request_point,
+)
+from warroom.rulesets.brigade.game.consequences import refresh
+from warroom.rulesets.brigade.game.detection import as_the_game_ends, as_the_move_begins
+from warroom.rulesets.brigade.game.effects import Builder
+from warroom.rulesets.brigade.game.fire import do_fire, do_pin_choice
+from warroom.rulesets.brigade.game.mines import spot_minefields
+from warroom.rulesets.brigade.game.morale import casualty_test, pin_tests
+from warroom.rulesets.brigade.game.move import (
+    MOVE_ORDERS,
+    do_advance,
+    do_deploy,
+    do_follow_plan,
+    do_limber,
+    do_move,
+    follow_plan,
+    move_to,
+)
 from warroom.rulesets.brigade.game.state import BrigadeState
-from warroom.rulesets.brigade.game.transport import CarryingRules
-from warroom.rulesets.brigade.game.units import UnitType
-
-
-class Builder(Detection, Morale, Movement, DirectFire, Artillery, CarryingRules, MinefieldSight):
-    """A mutable copy of a state while an action is applied; :meth:`freeze` makes the new state."""
-
-    def __init__(self, s: BrigadeState) -> None:
-        self.s = s
-        self.ctx: Context = s.ctx
-        self.move: int = s.move
-        self.phase: str = s.phase
-        self.stage: int = s.stage
-        self.selected: int = s.selected
-        self.pending: tuple[Any, ...] = s.pending
-        self.units: list[U] = list(s.units)
-        self.pairs: dict[tuple[int, int], tuple[int, int]] = dict(s.pairs)
-        self.missions: list[Mission] = list(s.missions)
-        self.revealed: list[set[int]] = [set(s.revealed[0]), set(s.revealed[1])]
-        self._gen: np.random.Generator | None = None
-        self.log: list[Event] = []
-        self.result: dict[str, Any] | None = None
-        self.touched: set[int] = set()
-
-    @property
-    def gen(self) -> np.random.Generator:
-        """The game's generator, restored from the state's when first needed (most actions throw no dice)."""
-        if self._gen is None:
-            self._gen = np.random.Generator(np.random.PCG64())
-            self._gen.bit_generator.state = self.s.rng
-        return self._gen
-
-    def view(self) -> BrigadeState:
-        """A read-only state of the builder as it is now (for the queries the state answers)."""
-        return BrigadeState(self.ctx, self.move, self.phase, self.stage, self.selected, self.pending,
-                            tuple(self.units), self.pairs, tuple(self.missions),
-                            (frozenset(self.revealed[0]), frozenset(self.revealed[1])), {}, (), None)
-
-    def freeze(self) -> BrigadeState:
-        if self.touched:
-            self.refresh(self.touched)
-        self.check_victory()
-        return BrigadeState(self.ctx, self.move, self.phase, self.stage, self.selected, self.pending,
-                            tuple(self.units), self.pairs, tuple(self.missions),
-                            (frozenset(self.revealed[0]), frozenset(self.revealed[1])),
-                            dict(self._gen.bit_generator.state) if self._gen is not None else self.s.rng,
-                            tuple(self.log), self.result)
-
-    def say(self, text: str, sides: Iterable[str] | None = None) -> None:
-        self.log.append(Event(tuple(sides) if sides is not None else None, text))
-
-    def roll(self, procedure: str, params: dict[str, Any], sides: Iterable[str] | None = None,
-             head: str = "") -> Ruling:
-        ruling = roll(procedure, params, rng=self.gen)
-        self.say((head + "\n" if head else "") + str(ruling), sides)
-        return ruling
-
-    def u(self, i: int) -> U:
-        return self.units[i]
-
-    def set(self, i: int, **changes: Any) -> U:
-        self.units[i] = replace(self.units[i], **changes)
-        return self.units[i]
-
-    def t(self, i: int) -> UnitType:
-        return self.ctx.types[i]
-
-    def tag(self, i: int) -> str:
-        return f"\u27e8{i}\u27e9"
-
-    def own(self, i: int) -> tuple[str]:
-        return (self.ctx.side_of[i],)
-
-    def known(self, side: str) -> dict[int, int]:
-        return self.view().known(side)
-
-    def check_victory(self) -> None:
-        if self.result is not None:
-            return
-        ctx = self.ctx
-        lost = {s: sum(1 for i in ctx.company_units[s] if not self.units[i].on) for s in ctx.sides}
-        beaten = [s for s in ctx.sides if ctx.companies[s] and lost[s] >= ctx.companies[s] // 2 + 1]
-        if beaten:
-            v = self.view()
-            winner = None if len(beaten) == 2 else ctx.enemy(beaten[0])
-            reason = ("both sides lost half (50%+1) of their companies" if winner is None else
-                      f"{beaten[0]} lost {v._lost(beaten[0])} of its {ctx.companies[beaten[0]]} companies, half "
-                      f"(50%+1) or more (Winning and Losing)")
-            self.finish(winner, reason)
-
-    def finish(self, winner: str | None, reason: str) -> None:
-        self.phase = "over"
-        self.pending = ()
-        self.selected = -1
-        self.result = {"winner": winner, "reason": reason, **self.view()._scores()}
-        self.say(f"The game is over: {reason}. " + (f"{winner} wins." if winner else "A draw."))
-
-    def end_by_time(self) -> None:
-        v = self.view()
-        pts = {s: v.held(s) for s in self.ctx.sides}
-        a, b = self.ctx.sides
-        if pts[a] != pts[b]:
-            w = a if pts[a] > pts[b] else b
-            self.finish(w, f"the last period is over; {w} holds {pts[w]} objective points to "
-                        f"{pts[self.ctx.enemy(w)]} (BR-130)")
-        else:
-            self.finish(None, f"the last period is over with the objectives shared {pts[a]} to {pts[b]} (BR-130)")
-
-    def begin_move(self, move: int) -> None:
-        ctx = self.ctx
-        self.move = move
-        self.stage = 0
-        self.selected = -1
-        self.pending = ()
-        if move >= ctx.n_moves:
-            self.refresh({i for i, u in enumerate(self.units) if max(u.moved, u.fired) == move - 2})
-            self.end_by_time()
-            return
-        side = ctx.side_moving(move)
-        for i in range(len(self.units)):
-            if ctx.side_of[i] == side and self.units[i].on:
-                self.set(i, order="", indirect=False, halves=0)
-        self.say(f"Period {move // 2 + 1}, move {move % 2 + 1}: {side} moves.")
-        # phase 1: casualty tests for losses suffered (BR-55)
-        for i in range(len(self.units)):
-            u = self.units[i]
-            if ctx.side_of[i] == side and u.on and u.pending:
-                self.casualty_test(i)
-        # what changed since the last refresh: units whose last move's movement or fire no longer counts
-        # as "moving or firing" (BR-110), and any touched above
-        stale = {i for i, u in enumerate(self.units) if max(u.moved, u.fired) == move - 2}
-        # a stale unit is seen differently now; only a vehicle also sees differently (it is no longer fast)
-        self.refresh({i for i in stale if self.ctx.types[i].kind == "vehicle"} | self.touched, seen=stale)
-        self.check_victory()
-        if self.result is not None:
-            return
-        self.spot_minefields(side)
-        if any(self.units[i].pinned for i in range(len(self.units))
-               if ctx.side_of[i] == side and self.units[i].on):
-            self.phase = "pins"
-            return
-        self.after_pins()
-
-    def after_pins(self) -> None:
-        self.phase = "requests"
-        if len(self.view()._generate()) > 1:
-            return
-        self.end_requests()
-
-    def end_requests(self) -> None:
-        # missions not kept on in phase 3 stop (BR-152)
-        side = self.ctx.side_moving(self.move)
-        kept = []
-        for m in self.missions:
-            if self.ctx.mission_side(m) == side and m.landed is not None and m.due < self.move:
-                continue
-            kept.append(m)
-        self.missions = kept
-        self.phase = "indirect"
-        self.arrivals()
-        if self.result is not None:
-            return
-        if len(self.view()._generate()) > 1:
-            return
-        self.start_orders()
-
-    def start_orders(self) -> None:
-        self.phase = "orders"
-        self.stage = 0
-        self.selected = -1
-
-    def end_move(self) -> None:
-        ctx = self.ctx
-        side = ctx.side_moving(self.move)
-        # pre-planned paths: a unit given no order follows its plan, type C (BR-150)
-        if self.stage <= 2:
-            for i in range(len(self.units)):
-                u = self.units[i]
-                if ctx.side_of[i] == side and u.on and not u.order and u.plan and self.view()._can_move(i):
-                    self.say(f"{self.tag(i)} follows its pre-planned path.", self.own(i))
-                    self.follow_plan(i)
-                    if self.result is not None:
-                        return
-        # close order lasts only while the unit's last move was an advance in close order: one that stood or
-        # only fired this move is no longer in it ("Advancing in close order"; BR-187)
-        for i in range(len(self.units)):
-            u = self.units[i]
-            if ctx.side_of[i] == side and u.on and u.close and u.moved != self.move:
-                self.set(i, close=False)
-                self.say(f"{self.tag(i)} did not advance this move: it is no longer in close order (BR-187).",
-                         self.sides_seeing(i))
-        self.begin_move(self.move + 1)
-
-    def do(self, a: Hashable) -> None:
-        ctx = self.ctx
-        if isinstance(a, End):
-            if self.phase == "requests":
-                self.end_requests()
-            elif self.phase == "indirect":
-                self.start_orders()
-            else:
-                self.say(f"{ctx.side_moving(self.move)} ends its move.")
-                self.end_move()
-        elif isinstance(a, PinOrder):
-            self.pin_tests(a.rightward)
-        elif isinstance(a, PinChoice):
-            self.resolve_pending_fire(a.take)
-        elif isinstance(a, Select):
-            self.selected = ctx.index[a.unit]
-        elif isinstance(a, Hold):
-            i = ctx.index[a.unit]
-            if not self.pending:
-                self.say(f"{self.tag(i)} holds.", self.own(i))
-            self.done(i, self.units[i].order or "hold")
-        elif isinstance(a, Fire):
-            self.order_fire(ctx.index[a.unit], ctx.index[a.target], a.mode)
-        elif isinstance(a, Advance):
-            i = ctx.index[a.unit]
-            self.begin_order(i, "B")
-            p = self.s.dest_point(i, a.dest, True)
-            assert p is not None
-            self.move_unit(i, p, 0.5, f"advances {dest_words(a.dest)}")
-            if self.result is None:
-                self.after_advance(i)
-        elif isinstance(a, Move):
-            i = ctx.index[a.unit]
-            follow = bool(self.pending)
-            p = self.s.dest_point(i, a.dest, a.half or follow)
-            assert p is not None
-            if not follow:
-                self.begin_order(i, "C")
-            self.move_unit(i, p, 0.5 if (a.half or follow) else 1.0, f"moves {dest_words(a.dest)}", close=a.close)
-            self.done(i, self.units[i].order)
-        elif isinstance(a, MoveTo):
-            self.move_to(a)
-        elif isinstance(a, Deploy):
-            i = ctx.index[a.unit]
-            self.begin_order(i, "D")
-            p = self.s.dest_point(i, a.dest, True)
-            assert p is not None
-            if a.dest != "here":
-                self.move_unit(i, p, 0.5, f"moves {dest_words(a.dest)}")
-            if self.units[i].on:
-                self.set(i, limbered=False)
-                self.say(f"{self.tag(i)} unlimbers (type D: it may not fire this move).", self.sides_seeing(i))
-            self.done(i, "D")
-        elif isinstance(a, Limber):
-            i = ctx.index[a.unit]
-            self.begin_order(i, "E")
-            self.set(i, limbered=True)
-            self.say(f"{self.tag(i)} limbers up (type E).", self.sides_seeing(i))
-            p = self.s.dest_point(i, a.dest, True) if a.dest != "here" else None
-            if p is not None:
-                self.move_unit(i, p, 0.5, f"moves {dest_words(a.dest)}")
-            self.done(i, "E")
-        elif isinstance(a, FollowPlan):
-            i = ctx.index[a.unit]
-            self.begin_order(i, "C")
-            self.follow_plan(i)
-            self.done(i, "C")
-        elif isinstance(a, Dismount):
-            i = ctx.index[a.unit]
-            self.begin_order(i, "C")
-            if a.dest != "here":
-                p = self.s.dest_point(i, a.dest, True)
-                assert p is not None
-                self.move_unit(i, p, 0.5, f"rides {dest_words(a.dest)}")
-            if self.units[i].on:
-                self.dismount(i)
-                self.refresh([i])
-            self.done(i, "C")
-        elif isinstance(a, Mount):
-            i = ctx.index[a.unit]
-            self.begin_order(i, "C")
-            self.mount(i)
-            self.other_half(i, a.dest, "rides")
-            self.refresh([i])
-            self.done(i, "C")
-        elif isinstance(a, Embark):
-            i = ctx.index[a.unit]
-            self.begin_order(i, "C")
-            self.embark(i, ctx.index[a.carrier])
-            self.done(i, "C")
-        elif isinstance(a, Disembark):
-            i = ctx.index[a.unit]
-            self.begin_order(i, "C")
-            self.disembark(i)
-            self.other_half(i, a.dest, "moves")
-            self.done(i, "C")
-        elif isinstance(a, Request):
-            self.request(ctx.index[a.caller], ctx.battery_index[a.battery], ctx.index[a.target])
-        elif isinstance(a, RequestPoint):
-            self.request_point(ctx.index[a.caller], ctx.battery_index[a.battery], a.point)
-        elif isinstance(a, Call):
-            self.call(ctx.index[a.caller], ctx.index[a.unit], ctx.index[a.target])
-        elif isinstance(a, Continue | Walk):
-            self.keep_fire(a)
-        elif isinstance(a, Bombard):
-            self.bombard(ctx.index[a.unit], ctx.index[a.target])
-        elif isinstance(a, BombardFeature):
-            self.bombard(ctx.index[a.unit], None, a.feature)
-        else:
-            raise UsageError(f"{a!r} is not a Brigade action")
-
-    def begin_order(self, i: int, kind: str) -> None:
-        self.stage = max(self.stage, TYPE_INDEX[kind])
-        self.set(i, order=kind)
-        self.selected = i
-
-    def done(self, i: int, kind: str) -> None:
-        if self.units[i].on:
-            self.set(i, order=kind or "hold")
-        self.selected = -1
-        if self.pending and self.pending[0] != "pin":
-            self.pending = ()
-
-    def sides_seeing(self, i: int) -> tuple[str, ...]:
-        """The unit's own side, and the enemy if it has detected the unit."""
-        side = self.ctx.side_of[i]
-        enemy = self.ctx.enemy(side)
-        return (side, enemy) if any(e == i and self.ctx.side_of[o] == enemy for (o, e) in self.pairs) else (side,)
+from warroom.rulesets.brigade.game.transport import do_disembark, do_dismount, do_embark, do_mount, ride_to
 
 
 def apply(state: BrigadeState, action: Hashable) -> BrigadeState:
     """The state after a legal ``action``: the rules of play a state hands its actions to."""
     b = Builder(state)
-    b.do(action)
-    return b.freeze()
+    act(b, action)
+    return freeze(b)
+
+
+def act(b: Builder, a: Hashable) -> None:
+    """Take ``a``: the function of its rule family resolves it (:data:`_HANDLERS`)."""
+    handler = _HANDLERS.get(type(a))
+    if handler is None:
+        raise UsageError(f"{a!r} is not a Brigade action")
+    handler(b, a)
+
+
+def freeze(b: Builder) -> BrigadeState:
+    """The next state: what each unit detects brought up to date with the units changed, victory checked."""
+    if b.touched:
+        refresh(b, b.touched)
+    check_victory(b)
+    return b.new_state()
+
+
+# the actions that are the move sequence's own --------------------------------------------------------
+
+
+def do_end(b: Builder, a: End) -> None:
+    """Phase 3 or 4 is over; or the moving side ends its move (phase 5)."""
+    if b.phase == "requests":
+        end_requests(b)
+    elif b.phase == "indirect":
+        start_orders(b)
+    else:
+        b.say(f"{b.ctx.side_moving(b.move)} ends its move.")
+        end_move(b)
+
+
+def do_pin_order(b: Builder, a: PinOrder) -> None:
+    """Phase 2: the pin tests, in the order the side chooses; then phase 3."""
+    pin_tests(b, a.rightward)
+    after_pins(b)
+
+
+def do_select(b: Builder, a: Select) -> None:
+    """Phase 5: the unit to be given its order (BR-121)."""
+    b.selected = b.ctx.index[a.unit]
+
+
+def do_hold(b: Builder, a: Hold) -> None:
+    """The unit holds: it is given no order this move (or takes no half move after firing or advancing)."""
+    i = b.ctx.index[a.unit]
+    if not b.pending:
+        b.say(f"{b.tag(i)} holds.", b.own(i))
+    b.done(i, b.units[i].order or "hold")
+
+
+def do_move_to(b: Builder, a: MoveTo) -> None:
+    """A person's free-form move to a point (BR-160): as the unit is (:mod:`.move`), or getting on or off first
+    or after (:mod:`.transport`)."""
+    if a.order in MOVE_ORDERS:
+        move_to(b, a)
+    else:
+        ride_to(b, a)
+
+
+# the move sequence (seed 004 "Move Sequence") ----------------------------------------------------------
+
+
+def check_victory(b: Builder) -> None:
+    """Seed 004 "Winning and Losing": a side that has lost half (50%+1) of its companies loses (BR-104)."""
+    if b.result is not None:
+        return
+    ctx = b.ctx
+    lost = {s: sum(1 for i in ctx.company_units[s] if not b.units[i].on) for s in ctx.sides}
+    beaten = [s for s in ctx.sides if ctx.companies[s] and lost[s] >= ctx.companies[s] // 2 + 1]
+    if beaten:
+        v = b.view()
+        winner = None if len(beaten) == 2 else ctx.enemy(beaten[0])
+        reason = ("both sides lost half (50%+1) of their companies" if winner is None else
+                  f"{beaten[0]} lost {v.lost(beaten[0])} of its {ctx.companies[beaten[0]]} companies, half "
+                  f"(50%+1) or more (Winning and Losing)")
+        finish(b, winner, reason)
+
+
+def finish(b: Builder, winner: str | None, reason: str) -> None:
+    b.phase = "over"
+    b.pending = ()
+    b.selected = -1
+    b.result = {"winner": winner, "reason": reason, **b.view().scores()}
+    b.say(f"The game is over: {reason}. " + (f"{winner} wins." if winner else "A draw."))
+
+
+def end_by_time(b: Builder) -> None:
+    """After the last period the side holding more objective points wins; equal points are a draw (BR-130)."""
+    v = b.view()
+    pts = {s: v.held(s) for s in b.ctx.sides}
+    one, other = b.ctx.sides
+    if pts[one] != pts[other]:
+        w = one if pts[one] > pts[other] else other
+        finish(b, w, f"the last period is over; {w} holds {pts[w]} objective points to "
+               f"{pts[b.ctx.enemy(w)]} (BR-130)")
+    else:
+        finish(b, None, f"the last period is over with the objectives shared {pts[one]} to {pts[other]} (BR-130)")
+
+
+def begin_move(b: Builder, move: int) -> None:
+    """Seed 004 "Move Sequence": the moving side's orders are cleared; phase 1, casualty tests (BR-55); what each
+    side detects now (BR-110); victory; minefields spotted (BR-175); phase 2, pin tests, if any unit is pinned."""
+    ctx = b.ctx
+    b.move = move
+    b.stage = 0
+    b.selected = -1
+    b.pending = ()
+    if move >= ctx.n_moves:
+        as_the_game_ends(b)
+        end_by_time(b)
+        return
+    side = ctx.side_moving(move)
+    for i in range(len(b.units)):
+        if ctx.side_of[i] == side and b.units[i].on:
+            b.set(i, order="", indirect=False, halves=0)
+    b.say(f"Period {move // 2 + 1}, move {move % 2 + 1}: {side} moves.")
+    # phase 1: casualty tests for losses suffered (BR-55)
+    for i in range(len(b.units)):
+        u = b.units[i]
+        if ctx.side_of[i] == side and u.on and u.pending:
+            casualty_test(b, i)
+    as_the_move_begins(b)  # what changed since the last look (BR-110), and any unit tested above
+    check_victory(b)
+    if b.result is not None:
+        return
+    spot_minefields(b, side)
+    if any(b.units[i].pinned for i in range(len(b.units))
+           if ctx.side_of[i] == side and b.units[i].on):
+        b.phase = "pins"
+        return
+    after_pins(b)
+
+
+def after_pins(b: Builder) -> None:
+    """Phase 3, artillery requests, if the side has any to make."""
+    b.phase = "requests"
+    if len(b.view().generate()) > 1:
+        return
+    end_requests(b)
+
+
+def end_requests(b: Builder) -> None:
+    """Phase 4: the fire due arrives; then on-table indirect fire if any unit may fire it, else phase 5."""
+    # missions not kept on in phase 3 stop (BR-152)
+    side = b.ctx.side_moving(b.move)
+    kept = []
+    for m in b.missions:
+        if b.ctx.mission_side(m) == side and m.landed is not None and m.due < b.move:
+            continue
+        kept.append(m)
+    b.missions = kept
+    b.phase = "indirect"
+    arrivals(b)
+    if b.result is not None:
+        return
+    if len(b.view().generate()) > 1:
+        return
+    start_orders(b)
+
+
+def start_orders(b: Builder) -> None:
+    """Phase 5: fire and movement, orders by type A to E (BR-121)."""
+    b.phase = "orders"
+    b.stage = 0
+    b.selected = -1
+
+
+def end_move(b: Builder) -> None:
+    """The moving side ends its move: units given no order follow their pre-planned paths (BR-150), close order
+    lapses (BR-187), and the next move begins."""
+    ctx = b.ctx
+    side = ctx.side_moving(b.move)
+    # pre-planned paths: a unit given no order follows its plan, type C (BR-150)
+    if b.stage <= 2:
+        for i in range(len(b.units)):
+            u = b.units[i]
+            if ctx.side_of[i] == side and u.on and not u.order and u.plan and b.view().can_move(i):
+                b.say(f"{b.tag(i)} follows its pre-planned path.", b.own(i))
+                follow_plan(b, i)
+                if b.result is not None:
+                    return
+    # close order lasts only while the unit's last move was an advance in close order: one that stood or
+    # only fired this move is no longer in it ("Advancing in close order"; BR-187)
+    for i in range(len(b.units)):
+        u = b.units[i]
+        if ctx.side_of[i] == side and u.on and u.close and u.moved != b.move:
+            b.set(i, close=False)
+            b.say(f"{b.tag(i)} did not advance this move: it is no longer in close order (BR-187).",
+                  b.sides_seeing(i))
+    begin_move(b, b.move + 1)
+
+
+_HANDLERS: dict[type, Callable[[Builder, Any], None]] = {
+    End: do_end,
+    PinOrder: do_pin_order,
+    PinChoice: do_pin_choice,
+    Select: do_select,
+    Hold: do_hold,
+    Fire: do_fire,
+    Advance: do_advance,
+    Move: do_move,
+    MoveTo: do_move_to,
+    Deploy: do_deploy,
+    Limber: do_limber,
+    FollowPlan: do_follow_plan,
+    Dismount: do_dismount,
+    Mount: do_mount,
+    Embark: do_embark,
+    Disembark: do_disembark,
+    Request: request,
+    RequestPoint: request_point,
+    Call: call,
+    Continue: keep_fire,
+    Walk: keep_fire,
+    Bombard: do_bombard,
+    BombardFeature: do_bombard_feature,
+}
+"""The rule family's function that resolves each class of action (:func:`act`); each takes its own class."""
+if set(_HANDLERS) != set(get_args(Action)):
+    raise AssertionError(f"no rule resolves {sorted(t.__name__ for t in set(get_args(Action)) - set(_HANDLERS))}")

@@ -32,9 +32,9 @@ from warroom.rulesets.brigade.game.common import (
     Event,
     Mission,
     U,
-    _ceil_inches,
-    _max_inches,
-    _pt,
+    ceil_inches,
+    max_inches,
+    pt,
 )
 from warroom.rulesets.brigade.game.scenario import Scenario
 from warroom.rulesets.brigade.game.units import UnitType
@@ -79,7 +79,7 @@ class Context:
         self.dest_memo: dict[Any, list[str]] = {}
         # area features indirect fire may aim at (the first 256 of the table, BR-178): name, shape, aiming point
         layout = self.field.layout
-        self.areas = tuple((f.name, layout.shapes[k], _pt(layout.shapes[k].representative_point().coords[0]))
+        self.areas = tuple((f.name, layout.shapes[k], pt(layout.shapes[k].representative_point().coords[0]))
                            for k, f in enumerate(self.field.features[:256])
                            if MAPPING.kinds[f.kind].layer in ("cover", "works"))
         self.area_aim = {name: at for name, _, at in self.areas}
@@ -163,7 +163,7 @@ class Context:
         key = ("nearest", name, at)
         got = self._area.get(key)
         if got is None:
-            got = at if area.covers(shapely.Point(at)) else _pt(shapely.ops.nearest_points(area, shapely.Point(at))[0]
+            got = at if area.covers(shapely.Point(at)) else pt(shapely.ops.nearest_points(area, shapely.Point(at))[0]
                                                                   .coords[0])
             self._area[key] = got
         return got
@@ -208,7 +208,7 @@ def small_arms(t: UnitType, u: U, mode: int) -> dict[str, int]:
             counts["autocannon"] = t.autocannon
     return counts
 
-def _reach(counts: dict[str, int], rng: int) -> dict[str, int]:
+def in_reach(counts: dict[str, int], rng: int) -> dict[str, int]:
     return {k: n for k, n in counts.items() if band_points(k, rng) is not None}
 
 def at_weapon(t: UnitType, u: U) -> str | None:
@@ -274,7 +274,7 @@ class Position:
     def result(self) -> Result:
         if self.result_data is not None:
             return cast(Result, dict(self.result_data))
-        return cast(Result, {"winner": None, "reason": "the game is not over", **self._scores()})
+        return cast(Result, {"winner": None, "reason": "the game is not over", **self.scores()})
 
     def known(self, side: str) -> dict[int, int]:
         """The enemy units ``side`` has detected now, and how (1 aware, 2 spotted): the best of its units'
@@ -289,7 +289,7 @@ class Position:
         self._known[side] = best
         return best
 
-    def _lost(self, side: str) -> int:
+    def lost(self, side: str) -> int:
         units = self.units
         return sum(1 for i in self.ctx.company_units[side] if not units[i].on)
 
@@ -308,9 +308,9 @@ class Position:
                 points += o.points
         return points
 
-    def _scores(self) -> dict[str, Any]:
+    def scores(self) -> dict[str, Any]:
         ctx = self.ctx
-        return {"companies": dict(ctx.companies), "companies_lost": {s: self._lost(s) for s in ctx.sides},
+        return {"companies": dict(ctx.companies), "companies_lost": {s: self.lost(s) for s in ctx.sides},
                 "objective_points": {s: self.held(s) for s in ctx.sides}, "period": self.period}
 
     def _side_units(self, side: str) -> Iterator[int]:
@@ -333,7 +333,7 @@ class Position:
                 out.append(e)
         return out
 
-    def _indirect_class(self, i: int) -> str | None:
+    def indirect_class(self, i: int) -> str | None:
         t = self.ctx.types[i]
         if t.kind == "support" and t.mortar is not None:
             return t.mortar
@@ -346,11 +346,11 @@ class Position:
         indirect, not riding, with no called fire of their own under way."""
         busy = {m.unit for m in self.missions if m.unit >= 0}
         return [i for i in self._side_units(side)
-                if i not in busy and self.units[i].aboard < 0 and self._indirect_class(i) is not None]
+                if i not in busy and self.units[i].aboard < 0 and self.indirect_class(i) is not None]
 
     def _can_bombard(self, i: int) -> bool:
         u = self.units[i]
-        return not u.indirect and self._indirect_class(i) is not None
+        return not u.indirect and self.indirect_class(i) is not None
 
     def _area_targets(self, i: int) -> list[str]:
         """The area features (buildings, woods, scrub, rubble, works...) the unit sees: a line of sight to a man on
@@ -372,14 +372,14 @@ class Position:
         """Enemies the unit itself has detected: area fire at a target visible to the firing unit (Timing)."""
         return sorted(e for (o, e), _ in self.pairs.items() if o == i and self.units[e].on)
 
-    def _can_move(self, i: int) -> bool:
+    def can_move(self, i: int) -> bool:
         u = self.units[i]
         t = self.ctx.types[i]
         if u.pinned or u.stuck or u.indirect or u.aboard >= 0 or u.halves >= 2:
             return False  # riders move only with their vehicle; a carrier may have spent its move (BR-171)
         return not (t.kind == "gun" and not u.limbered)
 
-    def _can_fire(self, i: int, moving: bool) -> bool:
+    def can_fire(self, i: int, moving: bool) -> bool:
         u = self.units[i]
         t = self.ctx.types[i]
         if u.indirect or u.aboard >= 0:
@@ -405,7 +405,7 @@ class Position:
             there = eu.anchor()
             if not ctx.sight(here, body, there, ctx.body(e, self.units[e]))[1]:
                 continue
-            rng = _ceil_inches(geo.distance(here, there))
+            rng = ceil_inches(geo.distance(here, there))
             for mode in self._modes(i, e):
                 if self._fire_reaches(i, u, t, e, rng, mode):
                     out.append((e, mode))
@@ -429,18 +429,18 @@ class Position:
                 return True
             if armoured:
                 return False
-            return bool(_reach(small_arms(t, u, mode), rng))
+            return bool(in_reach(small_arms(t, u, mode), rng))
         if t.kind == "gun" or (t.kind == "vehicle" and t.main is not None and mode == 0):
             return True  # HE fire points reach at any range (BR-72)
-        return bool(_reach(small_arms(t, u, mode), rng))
+        return bool(in_reach(small_arms(t, u, mode), rng))
 
-    def _dests(self, i: int, half: bool, row: str | None = None) -> list[str]:
+    def dests(self, i: int, half: bool, row: str | None = None) -> list[str]:
         """The destinations offered (BR-160): those whose point is at least 1/2" away. They depend only on where
         the unit is, how far it may move, its plan's next point and where the nearest enemy is: kept under those."""
         u = self.units[i]
         here = u.anchor()
         nearest = self._nearest(i)
-        top = self._max_inches(i) if row is None else _max_inches(row)
+        top = self._max_inches(i) if row is None else max_inches(row)
         key = (here, top, half, u.plan[0] if u.plan else None,
                self.units[nearest].anchor() if nearest is not None else None)
         memo = self.ctx.dest_memo
@@ -466,7 +466,7 @@ class Position:
         return min(known, key=lambda k: (geo.distance(here, self.units[k].anchor()), k))
 
     def _max_inches(self, i: int) -> float:
-        return _max_inches(self.ctx.mover(i, self.units[i]))
+        return max_inches(self.ctx.mover(i, self.units[i]))
 
     def dest_point(self, i: int, dest: str, half: bool, nearest: int | bool | None = False,
                    top: float | None = None) -> Coord | None:
@@ -506,4 +506,4 @@ class Position:
                 t = min(t, max(0.0, (lo - p0) / (p1 - p0)))
             elif p1 > hi and p1 != p0:
                 t = min(t, max(0.0, (hi - p0) / (p1 - p0)))
-        return _pt((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+        return pt((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))

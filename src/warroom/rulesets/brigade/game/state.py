@@ -30,9 +30,9 @@ class BrigadeState(Orders, SideView):
             raise UsageError(f"the game is over ({self.result_data['reason']}): no action is legal")
         legal = self.legal_actions()
         if isinstance(action, MoveTo):
-            self._check_move_to(action)
+            self.check_move_to(action)
         elif action not in legal:
-            raise UsageError(self._why_not(action, legal))
+            raise UsageError(self.why_not(action, legal))
         done = self._applied.get(action)
         if done is None:  # apply is a pure function of the state and the action: remember the answer
             assert self.ctx.play is not None, "a state of a game: its context knows the rules of play"
