@@ -20,6 +20,8 @@ from cli_run import run
 from warroom.core import game as core_game
 from warroom.core import kit as core_kit
 from warroom.core.game import GameRecord, replay
+from warroom.web import maps, views
+from warroom.web import replay as replay_pages
 from warroom.web.app import create_app
 
 
@@ -31,9 +33,18 @@ def hilltop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setattr(core_game, "_GAMES", dict(core_game._GAMES))
     monkeypatch.setattr(core_game, "_SHIPPED", dict(core_game._SHIPPED))
     monkeypatch.setattr(core_kit, "_REGISTERED", dict(core_kit._REGISTERED))
+    _forget_what_the_server_keeps()
     scenario = toy_game.install(tmp_path)
     yield scenario
     core_kit._declared.cache_clear()
+    _forget_what_the_server_keeps()
+
+
+def _forget_what_the_server_keeps() -> None:
+    """The web server keeps the shipped scenarios it found for its life: a test that adds a game and then takes
+    it away makes it look again."""
+    for kept in (views.scenarios, views.shipped, views.bound_game, replay_pages._digests, maps.shipped_map):
+        kept.cache_clear()
 
 
 def test_the_cli_plays_it_out_and_replays_it(hilltop: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
