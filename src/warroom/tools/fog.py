@@ -30,18 +30,6 @@ from typing import Any
 from warroom.core.game import Game, GameState
 from warroom.core.kit import kit_of, kits
 
-ODDS_KINDS = ("fire", "group_fire", "declare_he", "declare_smoke", "assault", "at_fire", "snipe", "op_fire", "move",
-              "assault_move", "fall_back", "leader_move", "rally", "find_path", "clear_mines",
-              "Fire", "PinChoice", "PinOrder", "Move", "Advance", "Deploy", "Limber", "Mount", "Dismount", "Disembark",
-              "Bombard", "BombardFeature", "Walk", "End")
-"""The actions that may have odds before they are taken (``state.odds``): Company Fire's by their kind, Brigade's
-by their class."""
-
-
-def action_kind(action: Hashable) -> str:
-    """A Company Fire action's kind, a Brigade action's class name."""
-    return str(getattr(action, "kind", type(action).__name__))
-
 
 @dataclass(frozen=True)
 class Twin:
@@ -91,9 +79,7 @@ Odds = Callable[[GameState, Hashable], Any]
 
 
 def state_odds(state: GameState, action: Hashable) -> Any:
-    """The odds a side reads before taking ``action``, where the game gives odds (None where it does not)."""
-    if action_kind(action) not in ODDS_KINDS or not hasattr(state, "odds"):
-        return None
+    """The odds a side reads before taking ``action``."""
     return state.odds(action)
 
 
@@ -109,9 +95,10 @@ def _segment(state: GameState) -> Any:
 
 
 def compare(a: GameState, b: GameState, side: str, rng: random.Random, odds: Odds = state_odds,
-            odds_per_state: int = 3) -> list[str]:
+            odds_per_state: int = 3, game: Game | None = None) -> list[str]:
     """What ``side`` reads differently of ``a`` and ``b``: its observation; whose turn it is and the segment or
-    phase; its narration; and when it acts, its legal actions and the odds of some of them."""
+    phase; its narration; and when it acts, its legal actions and the odds of some of them (of those that may
+    roll dice, by ``game``'s :meth:`~warroom.core.game.Game.facts_of`; of any, without a game)."""
     out: list[str] = []
     if a.to_act != b.to_act:
         out.append(f"to_act {a.to_act!r} / {b.to_act!r}")
@@ -131,7 +118,7 @@ def compare(a: GameState, b: GameState, side: str, rng: random.Random, odds: Odd
             out.append(f"legal actions: only in the first {sorted(set(la) - set(lb))[:4]}, only in the second "
                        f"{sorted(set(lb) - set(la))[:4]}")
         else:
-            with_odds = [x for x in a.legal_actions() if action_kind(x) in ODDS_KINDS]
+            with_odds = [x for x in a.legal_actions() if game is None or game.facts_of(x).rolls_dice]
             # picked by a generator of their own, seeded by the position's legal actions, so which actions'
             # odds are compared leaves the play-out's own choices as they were
             pick = random.Random("\n".join(la))
@@ -143,7 +130,7 @@ def compare(a: GameState, b: GameState, side: str, rng: random.Random, odds: Odd
 
 
 def fog_differences(twin: Twin, state: GameState, rng: random.Random, steps: int = 4,
-                    odds: Odds = state_odds) -> list[str]:
+                    odds: Odds = state_odds, game: Game | None = None) -> list[str]:
     """Compare ``state`` and its twin from the twin's side, then after each of up to ``steps`` actions legal in
     both (the same action on each), until the difference is public or the game is over (the result is scored on
     the true position, so it is public: only that both games end together is checked)."""
@@ -167,7 +154,7 @@ def fog_differences(twin: Twin, state: GameState, rng: random.Random, steps: int
                 if pa != pb and twin.symmetric:
                     out.append(f"{twin.what}, step {n} ({action}): the difference became public in one twin only")
                 break
-        found = compare(a, b, side, rng, odds)
+        found = compare(a, b, side, rng, odds, game=game)
         if found:
             out.extend(f"{twin.what}, step {n}" + (f" ({action})" if n else "") + f": {d}" for d in found)
             break
@@ -186,7 +173,7 @@ def check_fog(ruleset: str, game: Game, states: Iterable[GameState], seed: int, 
         for side in game.sides:
             for twin in twins(ruleset, state, side, rng)[:twins_per_state]:
                 report.twins += 1
-                found = fog_differences(twin, state, rng, steps, odds)
+                found = fog_differences(twin, state, rng, steps, odds, game)
                 report.comparisons += 1
                 report.add(f"seed {seed}, state {k}", found)
     return report
