@@ -27,7 +27,7 @@ from fractions import Fraction
 import numpy as np
 
 from warroom.ai.heuristic_brigade_board import Board, distance, read
-from warroom.ai.heuristic_brigade_fire import _expected, artillery_target_value, bombard_value
+from warroom.ai.heuristic_brigade_fire import artillery_target_value, bombard_value, expected_hits
 from warroom.ai.heuristic_brigade_orders import order, select
 from warroom.ai.view import View
 from warroom.rulesets.brigade.game.actions import (
@@ -94,7 +94,7 @@ def pin_choice(view: View, legal: Sequence[Hashable], aggression: float) -> Hash
 def _loss(odds: dict[str, dict[str, Fraction]]) -> tuple[float, float]:
     lost = removed = 0.0
     for dist in odds.values():
-        a, b = _expected(dist)
+        a, b = expected_hits(dist)
         lost += a
         removed += b
     return lost, removed

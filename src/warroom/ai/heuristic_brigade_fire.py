@@ -47,7 +47,7 @@ def target_weight(board: Board, e: Enemy) -> float:
     return weight
 
 
-def _expected(dist: dict[str, Fraction]) -> tuple[float, float]:
+def expected_hits(dist: dict[str, Fraction]) -> tuple[float, float]:
     """Expected figures lost and the chance of removal, of a "figures lost" distribution."""
     lost = 0.0
     removed = 0.0
@@ -75,7 +75,7 @@ def shot_value(board: Board, view: View, action: Hashable, target: str) -> float
     values: list[float] = []
     for label, dist in odds.items():
         if "figures lost" in label:
-            lost, removed = _expected(dist)
+            lost, removed = expected_hits(dist)
             values.append(lost / figures + removed)
         elif "hits (part detected)" in label:
             if "hit" in dist:

@@ -119,7 +119,7 @@ def ground(bf: Battlefield, at: Point) -> Ground:
     return Ground(best.level, best.top_ft, bf.features[best.feature].name)
 
 
-def _in_bounds(bf: Battlefield, *points: Point) -> None:
+def in_bounds(bf: Battlefield, *points: Point) -> None:
     for x, y in points:
         if not (-EPS <= x <= bf.width + EPS and -EPS <= y <= bf.depth + EPS):
             raise UsageError(f"point ({x:g}, {y:g}) is off the {bf.width:g}\" x {bf.depth:g}\" table")
@@ -133,14 +133,14 @@ _POINT_OR_LINE = (0, 1)
 
 
 @dataclass(frozen=True)
-class _Segment:
+class Segment:
     a: Point
     b: Point
     geom: Any
     length: float
 
     @classmethod
-    def of(cls, a: Point, b: Point) -> _Segment:
+    def of(cls, a: Point, b: Point) -> Segment:
         return cls(a, b, LineString([a, b]), distance(a, b))
 
     def t(self, x: float, y: float) -> float:
@@ -315,12 +315,12 @@ def _trace(bf: Battlefield, a: _End, b: _End) -> _Trace:
     length = distance(a.at, b.at)
     if length <= EPS or not near:
         return _Trace()  # nothing on the table lies near the line
-    seg = _Segment(a.at, b.at, LineString([a.at, b.at]), length)
+    seg = Segment(a.at, b.at, LineString([a.at, b.at]), length)
     pieces = [layout.pieces[j] for j in near]
     return _trace_hits(bf, a, b, seg, [(p, seg.spans(p.geom)) for p in pieces if p.geom.intersects(seg.geom)])
 
 
-def _trace_hits(bf: Battlefield, a: _End, b: _End, seg: _Segment, hits: list[tuple[Piece, list[tuple[float, float]]]]
+def _trace_hits(bf: Battlefield, a: _End, b: _End, seg: Segment, hits: list[tuple[Piece, list[tuple[float, float]]]]
                 ) -> _Trace:
     """What lies on the sight line ``seg`` from ``a`` to ``b``, given the pieces it meets (in the STRtree's
     order) and the stretches of it each holds."""
@@ -350,7 +350,7 @@ def _trace_hits(bf: Battlefield, a: _End, b: _End, seg: _Segment, hits: list[tup
     return trace
 
 
-def _trace_area(trace: _Trace, seg: _Segment, spans: list[tuple[float, float]], profile: _Profile, a: _End,
+def _trace_area(trace: _Trace, seg: Segment, spans: list[tuple[float, float]], profile: _Profile, a: _End,
                 b: _End, p: Piece, feature: Feature) -> None:
     kind = feature.kind
     fa, fb = effects(kind, a.unit), effects(kind, b.unit)
@@ -376,7 +376,7 @@ def _trace_area(trace: _Trace, seg: _Segment, spans: list[tuple[float, float]], 
                                  "(003 item 10, BR-17)"))
 
 
-def _trace_line(trace: _Trace, seg: _Segment, spans: list[tuple[float, float]], profile: _Profile, a: _End,
+def _trace_line(trace: _Trace, seg: Segment, spans: list[tuple[float, float]], profile: _Profile, a: _End,
                 b: _End, p: Piece, feature: Feature) -> None:
     kind = feature.kind
     if effects(kind, a.unit).los == "clear" and effects(kind, b.unit).los == "clear":
@@ -439,14 +439,14 @@ def line_of_sight(bf: Battlefield, a: Viewpoint, b: Viewpoint) -> Sight:
     line crosses them lower than their screen or height, unless an end may see past them
     touching them there (BR-13 ... BR-16).
     """
-    _in_bounds(bf, a.at, b.at)
+    in_bounds(bf, a.at, b.at)
     return _sight(_trace(bf, _end(bf, a), _end(bf, b)))
 
 
 def line_of_fire(bf: Battlefield, firer: Viewpoint, target: Viewpoint) -> Sight:
     """Whether ``firer`` may fire at ``target``: it must see it, and a vehicle firing over a ridge
     must be touching the ridge where the line crosses it (003 item 11, BR-16)."""
-    _in_bounds(bf, firer.at, target.at)
+    in_bounds(bf, firer.at, target.at)
     a, b = _end(bf, firer), _end(bf, target)
     sight = _sight(_trace(bf, a, b))
     if not sight.visible:
@@ -526,7 +526,7 @@ def cover(bf: Battlefield, target: Viewpoint, firer: Point) -> Cover:
     whose line crosses them within its reach; a stone bridge protects those on it against fire
     crossing its side. The best cover counts.
     """
-    _in_bounds(bf, target.at, firer)
+    in_bounds(bf, target.at, firer)
     unit = unit_of(target.unit)
     body = MAPPING.bodies[unit]
     layout = bf.layout
@@ -562,7 +562,7 @@ def cover(bf: Battlefield, target: Viewpoint, firer: Point) -> Cover:
         if klass is not None and (breach is None or _BREACH_ORDER[klass] > _BREACH_ORDER[breach]):
             breach = klass
     if apart and lines:
-        line = _Segment.of(firer, target.at)
+        line = Segment.of(firer, target.at)
         for p in lines:
             feature = bf.features[p.feature]
             if not any(distance(line.at(t1), target.at) <= body.reach + EPS for _, t1 in line.spans(p.geom)):

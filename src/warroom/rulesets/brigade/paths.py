@@ -18,7 +18,7 @@ from typing import Any
 
 from warroom.core.errors import UsageError
 from warroom.core.rule_uses import register_rule_use
-from warroom.rulesets.brigade.geometry import Point, _in_bounds, _Segment
+from warroom.rulesets.brigade.geometry import Point, Segment, in_bounds
 from warroom.rulesets.brigade.info import SEED
 from warroom.rulesets.brigade.movement_table import Mover, Rate, mover
 from warroom.rulesets.brigade.table import COLUMN_WORDS, EPS, MAPPING, Battlefield, Column, Feature, effects, is_vehicle
@@ -167,7 +167,7 @@ class MoveCost:
     def reach(self, rolls: Mapping[str, int] | None = None, budget: float = 1.0) -> Reach:
         """How far a move of ``budget`` (1 = a full move, 0.5 = "up to 1/2") gets along the path."""
         rolls = rolls or {}
-        seg = _Segment.of(self.start, self.end)
+        seg = Segment.of(self.start, self.end)
         used, pos = 0.0, 0.0
 
         def stop(inches: float, reason: str) -> Reach:
@@ -288,13 +288,13 @@ def path_cost(bf: Battlefield, start: Point, end: Point, troops: str, *, tons: i
     building; ``hedgerow_cutters`` a tank fitted with them.
     """
     row = mover(troops)
-    _in_bounds(bf, start, end)
+    in_bounds(bf, start, end)
     if hedgerow_cutters and not unit_kinds()[row.unit].fully_tracked:
         raise UsageError(f"hedgerow_cutters: cutters are fitted to tanks and other fully tracked vehicles, not to "
                          f"{row.label} (003 item 5)")
     if judge_placed and not is_vehicle(row.unit):
         raise UsageError(f"judge_placed is for vehicles the judge places in heavy woods or a building, not {row.label}")
-    seg = _Segment.of(start, end)
+    seg = Segment.of(start, end)
     layout = bf.layout
     if seg.length <= EPS:
         terms = _terms(bf, row, start, tons, judge_placed)

@@ -46,8 +46,6 @@ from warroom.rulesets.terrain_mines.mines import (
     VEHICLES,
     I,
     K,
-    _too_many_rolls,
-    _weight_check,
     ap_vehicle_chance,
     ap_vehicle_check,
     at_bands,
@@ -57,6 +55,8 @@ from warroom.rulesets.terrain_mines.mines import (
     describe_at,
     survival_roll,
     tables,
+    too_many_rolls,
+    weight_check,
 )
 
 Field_ = Literal["at", "ap", "mixed"]
@@ -117,13 +117,13 @@ def _check_passage(v: Mapping[str, Any]) -> None:
     if v["ap_chance"] is not None and (field == "at" or target in TROOPS):
         raise UsageError("ap_chance is the judge's chance that AP mines immobilise a vehicle: it needs field=ap or "
                          "mixed and a vehicle")
-    _weight_check(v)
+    weight_check(v)
     if target in TROOPS:
         have = INFANTRY_FIRE.current()[0].defenses(tables().ap_troops.firepower)
         if v["defense"] not in have:
             raise UsageError(f"defense={v['defense']}: the Infantry Fire Table in force has defenses "
                              f"{', '.join(map(str, have))} for firepower {tables().ap_troops.firepower}")
-    _too_many_rolls(v, passage_order(v))
+    too_many_rolls(v, passage_order(v))
 
 
 @dataclass(frozen=True)

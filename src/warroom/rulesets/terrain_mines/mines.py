@@ -153,7 +153,7 @@ AP_CHANCE = JudgeChance(
 )
 
 
-def _weight_check(v: Mapping[str, Any]) -> None:
+def weight_check(v: Mapping[str, Any]) -> None:
     """A weight that makes sense for the target (TM-31)."""
     w = tables().weights
     target, tons = v["target"], v["tons"]
@@ -172,7 +172,7 @@ def _weight_check(v: Mapping[str, Any]) -> None:
                          "20 t and over 40 t, and AP mines immobilise vehicles under 20 t more often")
 
 
-def _too_many_rolls(v: Mapping[str, Any], order: list[str]) -> None:
+def too_many_rolls(v: Mapping[str, Any], order: list[str]) -> None:
     rolls = v["rolls"]
     if len(rolls) > len(order):
         raise UsageError(f"rolls: {len(rolls)} given, but this asks for at most {len(order)} "
@@ -264,8 +264,8 @@ def _check_at(v: Mapping[str, Any]) -> None:
                              "minefield, so it makes no leaving check (TM-24)")
         raise UsageError("immobilised=true: an Immobilised vehicle cannot move into a minefield, so it makes "
                          "no check (TM-24)")
-    _weight_check(v)
-    _too_many_rolls(v, (["density roll"] if v["density"] < 100 else []) + ["AT effect roll"])
+    weight_check(v)
+    too_many_rolls(v, (["density roll"] if v["density"] < 100 else []) + ["AT effect roll"])
 
 
 @procedure(
@@ -313,8 +313,8 @@ AP_VEHICLE_ROWS = ("immobilised", "no effect")
 def _check_ap_vehicle(v: Mapping[str, Any]) -> None:
     if v["target"] in TROOPS:
         raise UsageError(f"target={v['target']}: troops take the AP mine's fire, procedure ap-mine-troops")
-    _weight_check(v)
-    _too_many_rolls(v, (["density roll"] if v["density"] < 100 else []) + ["AP roll"])
+    weight_check(v)
+    too_many_rolls(v, (["density roll"] if v["density"] < 100 else []) + ["AP roll"])
 
 
 @procedure(
@@ -361,7 +361,7 @@ def _check_ap_troops(v: Mapping[str, Any]) -> None:
     if defense not in have:
         raise UsageError(f"defense={defense}: the Infantry Fire Table in force has defenses "
                          f"{', '.join(map(str, have))} for firepower {tables().ap_troops.firepower}")
-    _too_many_rolls(v, (["density roll"] if v["density"] < 100 else []) + ["Infantry Fire Table roll"])
+    too_many_rolls(v, (["density roll"] if v["density"] < 100 else []) + ["Infantry Fire Table roll"])
 
 
 @procedure(
@@ -514,7 +514,7 @@ def _check_spot(v: Mapping[str, Any]) -> None:
                          "(within=INCHES)")
     if v["chance"] is None:
         raise UsageError("field=exposed: the judge must specify the % chance to see the field (chance=0..100)")
-    _too_many_rolls(v, ["spotting roll"])
+    too_many_rolls(v, ["spotting roll"])
 
 
 @procedure(
