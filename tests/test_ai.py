@@ -130,7 +130,6 @@ def _twin_views(ruleset: str, stem: str, seed: int, every: int = 3,
     return pairs
 
 
-@RULE("002", "Individual Unit Fire")
 def _tested_as_another(entry: ai.PlayerEntry) -> bool:
     """A player that runs the very code of another registered player with that player's defaults, checked
     through it: ``heuristic-v1`` while it is the heuristic's own ``choose`` at aggression 1/2 and no slips (its
@@ -141,6 +140,7 @@ def _tested_as_another(entry: ai.PlayerEntry) -> bool:
     return type(v1).choose is type(heuristic).choose and repr(heuristic) == "heuristic:aggression=0.5,slips=0.0"
 
 
+@RULE("002", "Individual Unit Fire")
 @RULE("004", "Detection")
 @pytest.mark.parametrize(("ruleset", "stem"), [(r, p.stem) for r, paths in shipped_scenarios().items()
                                                if r in twin_games() for p in paths])
