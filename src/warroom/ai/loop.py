@@ -37,7 +37,8 @@ def decision_rng(seed: int, actions_taken: int) -> np.random.Generator:
 
 @dataclass
 class Played:
-    """A finished (or cut short) game: its record, result, last state, actions, and each side's thinking time."""
+    """A finished (or cut short) game: its record, result, last state, actions, and each side's thinking time (CPU
+    seconds of the thread that chose, never the wall clock)."""
 
     record: GameRecord | None
     result: Result
@@ -87,9 +88,9 @@ def play(game: Game, players: Mapping[str, Player | str], seed: int, scenario: P
         side = state.to_act
         assert side is not None
         view = View(game, state, side, tuple(seen[side]))
-        start = time.perf_counter()
+        start = time.thread_time()
         action = chosen[side].choose(view, decision_rng(seed, len(actions)))
-        seconds[side] += time.perf_counter() - start
+        seconds[side] += time.thread_time() - start
         decisions[side] += 1
         if action not in state.legal_actions():
             raise UsageError(f"player {chosen[side].name} ({side}) chose {action}, which is not a legal action")

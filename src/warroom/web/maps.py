@@ -22,8 +22,10 @@ class UnknownMap(UsageError):
 
 
 def public_map(game: Game) -> dict[str, Any]:
-    """The public map of ``game``'s scenario (see the module's docstring), as plain JSON data."""
-    return kit_of(game).web_map(game)
+    """The public map of ``game``'s scenario (see the module's docstring), as plain JSON data, with how its board is
+    measured (the kit's ``measure``: ``grid`` spaces or ``inches``), which is what the page draws and marks by."""
+    kit = kit_of(game)
+    return {**kit.web_map(game), "measure": kit.measure}
 
 
 def shipped_names(ruleset: str) -> list[str]:

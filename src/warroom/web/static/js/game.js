@@ -80,11 +80,11 @@ function renderStatus() {
 function renderBoard() {
   const wrap = clear($("board"));
   const on = actionsOn(page.view.actions, page.selected);
-  const cf = page.view.ruleset === "company-fire";
+  const grid = page.map.measure === "grid";
   wrap.append(board(page.view.ruleset).draw(page.map, page.view.observation, {
     selected: page.selected,
     onSelect: (unit) => select(unit, true),
-    marked: cf ? [...on.bySpace.keys()] : [...on.byTarget.keys()],
+    marked: grid ? [...on.bySpace.keys()] : [...on.byTarget.keys()],
     onSpace: (at, box, enemy) => actOn(candidates(on, at, enemy), box, `${page.selected}: at ${spaceKey(at)}`),
     onTarget: (enemy, box) => actOn(candidates(on, null, enemy), box, `${page.selected}: at ${enemy}`),
     onPoint: pointAt,
@@ -101,7 +101,7 @@ function pointAt(p) {
     drawSight(svg, null);
     return;
   }
-  if (v.ruleset === "company-fire") {
+  if (page.map.measure === "grid") {
     const from = unitSpace(page.selected);
     if (!from || spaceKey(from) === spaceKey(p)) {
       drawSight(svg, null);
@@ -181,7 +181,7 @@ function renderActions() {
   else if (!v.my_turn) note = v.thinking ? "The AI is thinking..." : `The ${playerName(v.to_act)} is to act.`;
   else {
     note = "Choose an action. A unit's actions are under its name; click a counter on the map to find them, then "
-      + (v.ruleset === "company-fire" ? "a marked space or an enemy on it" : "a marked enemy company") + " to act there.";
+      + (page.map.measure === "grid" ? "a marked space or an enemy on it" : "a marked enemy company") + " to act there.";
   }
   $("actions-note").textContent = note;
   for (const [unit, acts] of groups()) {
