@@ -13,7 +13,7 @@ or is over, 413 a body over its limit, 422 a body that fails its model (every pr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -117,6 +117,24 @@ class UndoFace(_Answer):
     why: str | None
 
 
+class ThrowAsked(_Answer):
+    """A throw awaited at the table (a game of table dice): whose action it is (the action's text only for the
+    side's own), which throw of it (from 0), the procedure, the words asked, how many faces and of what die
+    (``die``: 6 for d6, 100 for a percentile roll, null for a card, then ``cards``: those it may be), the odds of
+    each reading of the throw (``lines``) and how to write the faces (``how``)."""
+
+    by: str
+    action: str | None
+    index: int
+    title: str
+    asking: str
+    faces: int
+    die: int | None
+    cards: list[str]
+    lines: list[str]
+    how: str
+
+
 class GameView(_Answer):
     """The game as one side sees it (``observation``: the side's observation, each game its own keys)."""
 
@@ -139,6 +157,8 @@ class GameView(_Answer):
     players: dict[str, str]
     thinking: bool
     summary: list[str] | None
+    dice: Literal["warroom", "table"]
+    throw: ThrowAsked | None
 
 
 class Acted(_Answer):
@@ -204,6 +224,9 @@ class Record(_Answer):
     digests: list[str] = Field(default_factory=list)
     final_digest: str = ""
     scenario_text: str = ""
+    table_sides: list[str] = Field(default_factory=list)
+    opening_faces: list[list[str]] = Field(default_factory=list)
+    faces: list[list[list[str]]] = Field(default_factory=list)
     notes: dict[str, Any]
 
 

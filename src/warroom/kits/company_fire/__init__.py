@@ -32,6 +32,9 @@ class CompanyFireKit(Kit):
     def decisive(self) -> frozenset[str]:
         return facts.DECISIVE
 
+    def placed(self, obs: Mapping[str, Any]) -> dict[str, str]:
+        return facts.placed(obs)
+
     def terminal_board(self, game: Game, obs: Mapping[str, Any]) -> Any:
         from warroom.kits.company_fire import terminal
 
