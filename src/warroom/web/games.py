@@ -301,7 +301,7 @@ class Games:
                 "side": side, "sides": list(game.sides), "seat_sides": list(seat.sides), "step": body["step"],
                 "to_act": body["to_act"], "my_turn": body["my_turn"], "over": body["over"],
                 "result": body["result"], "observation": body["observation"], "log": body["log"],
-                "actions": body["actions"], "undo": {"can": why is None, "why": why},
+                "actions": body["actions"] if s.pending is None else [], "undo": {"can": why is None, "why": why},
                 "players": dict(live.row.players), "thinking": live.thinking, "summary": self._summary(live),
                 "dice": "table" if s.table else "warroom", "throw": self._throw(live, side)}
 
