@@ -257,17 +257,29 @@ def _faces(text: str) -> list[str]:
 
 def _asking(quiet: bool) -> Thrower:
     """A thrower that asks the person at the table for each throw as the procedure meets it, saying what to throw
-    and what for, and asks again after a face that is not one."""
+    and what for (the ruling's steps until then first, so the reason is read before the throw: "1d6, on 1 it is
+    denied"), and asks again after a face that is not one."""
+    return _Asker(quiet)
 
-    def ask(node: Node, label: str) -> tuple[object, ...]:
+
+class _Asker:
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.said = 0
+
+    def before(self, steps: tuple[str, ...]) -> None:
+        for step in steps[self.said:]:
+            if step:
+                click.echo(f"  {step}", err=self.quiet)
+        self.said = len(steps)
+
+    def __call__(self, node: Node, label: str) -> tuple[object, ...]:
         while True:
             try:
-                answer = click.prompt(node.asking(label), prompt_suffix=": ", err=quiet)
+                answer = click.prompt(node.asking(label), prompt_suffix=": ", err=self.quiet)
             except click.Abort:
                 raise UsageError(f"no dice given for the throw the procedure needs ({node.asking(label)})") from None
             try:
                 return node.faces_from(_faces(answer), label)
             except UsageError as exc:
                 click.echo(f"  {exc}", err=True)
-
-    return ask
