@@ -231,7 +231,8 @@ threw for it (checked by :meth:`Node.faces_from`)."""
 
 class _Thrown(_Play):
     """Reads the faces of every throw from a :data:`Thrower` (dice thrown at the table) instead of a generator:
-    the same procedure, the same readings of the faces, so the same faces give the same ruling.
+    the same procedure, the same readings of the faces, so the same faces give the same ruling. A pool of no dice
+    is read as thrown without asking (it has no face to give).
 
     A throw within a process (``Resolution.until``) is asked for by the name the ruling gives it (``turn 2,
     clock``). A thrower with a ``before(steps)`` method is handed the ruling's steps so far before each throw, so
@@ -244,12 +245,15 @@ class _Thrown(_Play):
         self.within: list[list[Any]] = []  # each process being played: [its label, the turn, that turn's steps]
 
     def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
-        named = ", ".join([*(f"{frame[0]} {frame[1]}" for frame in self.within), label])
-        before = getattr(self.thrower, "before", None)
-        if before is not None:
-            before(self.steps_so_far())
-        faces = self.thrower(node, named)
-        self.throws += 1
+        if node.words:
+            named = ", ".join([*(f"{frame[0]} {frame[1]}" for frame in self.within), label])
+            before = getattr(self.thrower, "before", None)
+            if before is not None:
+                before(self.steps_so_far())
+            faces = self.thrower(node, named)
+            self.throws += 1
+        else:  # a pool of no dice: nothing to throw, nothing to ask
+            faces = ()
         value = node.read(faces)
         if resolution.explain:
             _record(node, label, value, faces, resolution)
@@ -300,7 +304,8 @@ class FacesGiven:
     def finish(self, throws: int) -> None:
         extra = self.written[self.used:]
         if extra and not throws:
-            raise ThrownDiceError("this procedure throws no dice with these parameters, so it takes no --dice")
+            raise ThrownDiceError("this procedure throws no dice with these parameters: it takes no dice thrown at the "
+                                  "table (no --dice)")
         if extra:
             raise ThrownDiceError(f"too many dice: the procedure threw {self.used} "
                                   f"{'face' if self.used == 1 else 'faces'} in all; left over: {', '.join(extra)}")
