@@ -5,12 +5,18 @@ same faces as ``warroom roll --dice`` give the same ruling; a bad face is one 4x
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from test_web_desk_pages import _open, page  # the desk on a phone (390 x 844, touch), shared
+from test_web_pages import artifacts, browser, server  # the browser and the real server, shared
 from warroom.core import api
 from warroom.web.app import create_app
+
+__all__ = ["artifacts", "browser", "page", "server"]  # fixtures, used by name
 
 ARTILLERY = "/api/desk/company-fire/artillery/throw"
 
@@ -108,3 +114,74 @@ def test_the_throw_route_is_in_the_openapi_description(client: TestClient) -> No
     paths = client.get("/openapi.json").json()["paths"]
     route = paths["/api/desk/{ruleset}/{procedure}/throw"]["post"]
     assert route["description"] and set(route["responses"]) >= {"200", "400", "404", "422"}
+
+
+# --- the page, on a phone ----------------------------------------------------------------------------------------
+
+def test_roll_with_my_dice_on_a_phone(page: Any, artifacts: Path) -> None:
+    """An artillery mission with the dice thrown at the table, at 390 x 844: the desk asks for the arrival (six big
+    faces), then the HE pool; a face undone is given again; the ruling is ``warroom roll --dice 3,5,6,1,2``'s, with
+    the odds of its result. An initiative card is picked from the cards left in the deck."""
+    _open(page, "artillery", "company-fire/artillery")
+    page.click("#roll-mine")
+    page.wait_for_selector("#table-asking")
+    assert page.inner_text("#table-asking") == "throw 1d6 for arrival"
+    faces = page.locator("#table-dice button.face")
+    assert faces.count() == 6 and faces.first.bounding_box()["height"] >= 56
+    assert "on 1 it is denied" in page.inner_text("#table-dice .so-far")
+    page.screenshot(path=str(artifacts / "desk-my-dice-arrival.png"))
+    page.tap('#table-dice button.face[aria-label="3"]')
+    page.wait_for_function("() => document.querySelector('#table-asking')?.textContent.startsWith('throw 4d6')")
+    assert page.inner_text("#table-asking") == "throw 4d6 for HE, hits on 5 or 6"
+    for face in ("5", "6", "4"):
+        page.tap(f'#table-dice button.face[aria-label="{face}"]')
+    assert page.locator("#table-dice .slot.given").count() == 3
+    page.tap("#table-undo")
+    assert page.locator("#table-dice .slot.given").count() == 2
+    page.screenshot(path=str(artifacts / "desk-my-dice-he.png"))
+    page.tap('#table-dice button.face[aria-label="1"]')
+    page.tap('#table-dice button.face[aria-label="2"]')
+    page.wait_for_selector("#ruling:not([hidden]) .result")
+    ruling = api.roll("company-fire/artillery", {}, dice=["3", "5", "6", "1", "2"])
+    assert page.inner_text("#ruling .result strong").lower() == ruling.result == "suppressed"
+    assert "Odds of this result: suppressed 20/81 (24.691%)" in page.inner_text("#ruling")
+    assert "the dice thrown at the table: 3, 5, 6, 1, 2" in page.inner_text("#ruling")
+    assert page.locator("#table-dice").is_hidden()
+    assert "(the dice thrown at the table)" in page.inner_text("#rulings")
+    page.screenshot(path=str(artifacts / "desk-my-dice-ruling.png"))
+
+    _open(page, "initiative card", "company-fire/initiative-card")
+    page.fill("#p-drawn", "AS,2H,KD")
+    page.click("#roll-mine")
+    page.wait_for_selector("#table-dice button.card")
+    assert page.locator('#table-dice button.card[aria-label="K♦"]').is_disabled()
+    page.screenshot(path=str(artifacts / "desk-my-dice-card.png"))
+    page.tap('#table-dice button.card[aria-label="Q♥"]')
+    page.wait_for_selector("#ruling:not([hidden]) .result")
+    assert page.inner_text("#ruling .result strong").lower() == "red: face card (move and/or fire)"
+
+
+def test_percentile_rolls_in_a_number_box_and_a_bad_one_told_on_the_page(page: Any, artifacts: Path) -> None:
+    """An AT mine check (seed 003 "MINES", density 60%): the two percentile dice read as one number in a box; 101
+    is refused in the server's words and taken back; 45 meets a mine and 22 (+5 over 20 t) is I: immobilised."""
+    page.fill("#q", "at mine")
+    page.click('#list button.proc[data-id="terrain-mines/at-mine"]')
+    page.click('label[for="p-target-0"]')  # afv (required: no odds until it is chosen)
+    page.fill("#p-tons", "30")
+    page.fill("#p-density", "60")
+    page.click("#roll-mine")
+    page.wait_for_selector("#table-number")
+    assert page.inner_text("#table-asking").startswith("throw the two percentile dice for entering: density 60%")
+    page.fill("#table-number", "101")
+    page.press("#table-number", "Enter")
+    page.wait_for_function("() => document.querySelector('#table-dice .error')?.textContent.includes('101')")
+    assert "101 is not a percentile roll (1 to 100, 00 is 100)" in page.inner_text("#table-dice .error")
+    assert page.inner_text("#table-dice").count("No faces given yet.") == 1
+    page.screenshot(path=str(artifacts / "desk-my-dice-percentile.png"))
+    page.fill("#table-number", "45")
+    page.press("#table-number", "Enter")
+    page.wait_for_function("() => document.querySelector('#table-asking')?.textContent.includes('AT mine effect')")
+    page.fill("#table-number", "22")
+    page.press("#table-number", "Enter")
+    page.wait_for_selector("#ruling:not([hidden]) .result")
+    assert page.inner_text("#ruling .result strong").lower() == "i: immobilised"

@@ -323,17 +323,18 @@ class Node(NamedTuple):
 
     def asking(self, label: str) -> str:
         """What a person at the table is asked to throw, what for, and how to read it: ``throw 3d6 for fire, hits
-        on 5 or 6``; ``draw a card for initiative card (54 in the deck: the 52 cards and 2 jokers): name it, e.g.
-        QH or joker``."""
+        on 5 or 6``; ``draw the initiative card (54 in the deck: the 52 cards and 2 jokers): name it, e.g. QH or
+        joker``."""
         kind, args = self.kind, self.args
         if kind == "draw":
             deck: tuple[Card, ...] = args[0]
             example = next((c for c in (Card(12, "H"), *reversed(deck)) if c in deck and not c.is_joker), None)
             jokers = any(c.is_joker for c in deck)
             names = " or ".join(n for n in (str(example) if example else "", "joker" if jokers else "") if n)
-            return f"draw a card for {label} ({deck_left(deck)}): name it, e.g. {names}"
+            what = f"the {label}" if label.endswith("card") else f"a card for {label}"
+            return f"draw {what} ({deck_left(deck)}): name it, e.g. {names}"
         if kind == "percentile":
-            return f"throw the two percentile dice for {label} (tens and units): their number, 1 to 100 (00 is 100)"
+            return f"throw the two percentile dice for {label}, read as 1 to 100 (00 is 100)"
         if kind == "difference":
             return f"throw 1d{args[0]} then 1d{args[1]} for {label}"
         if kind in ("successes", "successes_and_ones"):
