@@ -211,8 +211,8 @@ def _odds_with_progress(spec: ProcedureSpec, values: dict[str, str], trials: int
 @click.argument("pairs", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_pair)
 @click.option("--seed", type=SEED, default=None, help="seed of the dice (omit for fresh dice)")
 @click.option("--dice", "dice", default=None, metavar="FACES|ask",
-              help="the dice thrown at the table, in the order thrown (3,6,5,2; d% as 1-100; a card as QH), or "
-                   "'ask' to be asked for each throw as it comes")
+              help="the dice thrown at the table, in the order thrown (3,6,5,2; d% as 1-100; a card as QH, Q♥ or "
+                   "joker), or 'ask' to be asked for each throw as it comes")
 @click.option("--json", "as_json", is_flag=True, help="print the ruling as JSON")
 @click.option("--base-tables", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="your own base-game tables file, in place of warroom's stand-in")
