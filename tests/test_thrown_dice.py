@@ -18,6 +18,7 @@ from warroom.core.errors import UsageError
 from warroom.core.evaluate import NextThrow
 from warroom.core.registry import ProcedureSpec, get_procedure, procedures
 from warroom.core.ruling import DiceRoll, Ruling, percent
+from warroom.umpire.desk import Desk
 
 SEEDS = range(20)
 
@@ -300,3 +301,31 @@ def test_warroom_roll_refuses_each_kind_of_bad_dice_in_one_line(capsys: pytest.C
     for args, said in cases:
         code, out, err = run(capsys, monkeypatch, "roll", *args)
         assert code == 2 and said in one_error(err) and out == "", args
+
+
+@pytest.mark.rule("002", "Game Clock (optional)")
+def test_the_umpires_desk_rolls_and_advances_with_the_dice_thrown_at_the_table() -> None:
+    """At the desk, ``roll ... --dice`` and ``advance NAME --dice``: seed 002's game clock at 3 plus a thrown 4 is
+    7, carried into the tracker; a face off the die is one error and changes nothing (no turn, the same clock, the
+    desk's own dice untouched)."""
+    desk = Desk(seed=1)
+    rolled = desk.execute("roll rally status=suppressed --dice 5")
+    assert rolled.data["ok"] and rolled.data["ruling"]["dice_thrown"] == "at the table"
+    assert rolled.data["ruling"]["dice"][0]["faces"] == [5]
+    assert desk.execute("track c company-fire/clock-roll clock=3").data["ok"]
+    state = desk.rng.bit_generator.state
+    refused = desk.execute("advance c --dice 9")
+    assert not refused.data["ok"] and refused.data["error"] == "throw 1d6 for game clock: 9 is not a face of a d6 " \
+                                                               "(1 to 6)"
+    tracker = desk.trackers["c"]
+    assert (tracker.turns, tracker.values["clock"], tracker.history) == (0, 3, [])
+    assert desk.rng.bit_generator.state == state
+    advanced = desk.execute("advance c --dice 4")
+    assert advanced.data["ok"] and (tracker.turns, tracker.values["clock"]) == (1, 7)
+    assert desk.rng.bit_generator.state == state  # the dice thrown at the table, not the desk's
+    for line, said in [("odds rally --dice 3", "--dice goes with roll PROCEDURE"),
+                       ("advance c --dice", "--dice needs the faces thrown at the table"),
+                       ("roll rally --dice 3 --dice 4", "--dice is given twice"),
+                       ("roll hit-result hits=2 --dice 3", "throws no dice")]:
+        answer = desk.execute(line)
+        assert not answer.data["ok"] and said in answer.data["error"], line
