@@ -103,6 +103,17 @@ def test_a_bad_face_is_one_400_saying_what_the_throw_needs(client: TestClient, p
     assert "\n" not in answer.json()["detail"]
 
 
+def test_a_session_reads_its_own_base_tables_and_an_unknown_one_is_404(client: TestClient) -> None:
+    """With a desk session the throw reads the session's tables as Roll does; a stand-in read is named."""
+    key = client.post("/api/desk/sessions").json()["id"]
+    path = "/api/desk/fow-bunkers/gap-anti-tank-obstacle-turns/throw"
+    first = client.post(path, json={"params": {}, "faces": [], "session": key})
+    assert first.status_code == 200 and first.json()["next"]["kind"] == "dice"
+    assert any("STAND-IN" in step for step in first.json()["steps"])
+    gone = client.post(ARTILLERY, json={"params": {}, "faces": [], "session": "nope"})
+    assert gone.status_code == 404 and gone.json()["detail"].startswith("no desk session 'nope'")
+
+
 def test_a_body_of_the_wrong_shape_is_one_422(client: TestClient) -> None:
     for body in ({"params": {}, "faces": [3]}, {"params": {}, "faces": ["1" * 17]},
                  {"params": {}, "faces": ["1"] * 601}, {"params": {}, "faces": "3"}, {"faces": [], "seed": 3}):
