@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 
 import click
@@ -265,13 +266,16 @@ def _asking(quiet: bool) -> Thrower:
 class _Asker:
     def __init__(self, quiet: bool) -> None:
         self.quiet = quiet
-        self.said = 0
+        self.said: Counter[str] = Counter()
 
     def before(self, steps: tuple[str, ...]) -> None:
-        for step in steps[self.said:]:
-            if step:
+        """Say the steps not said yet (a process's summary of a turn may come before that turn's steps)."""
+        seen: Counter[str] = Counter()
+        for step in steps:
+            seen[step] += 1
+            if step and seen[step] > self.said[step]:
                 click.echo(f"  {step}", err=self.quiet)
-        self.said = len(steps)
+        self.said |= seen
 
     def __call__(self, node: Node, label: str) -> tuple[object, ...]:
         while True:
