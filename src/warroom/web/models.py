@@ -371,6 +371,7 @@ class RulingInfo(_Answer):
     row: str
     result: str
     after: dict[str, Any]
+    dice_thrown: str | None = Field(None, description="'at the table' when the dice were thrown at the table")
     text: str
 
 
@@ -393,6 +394,35 @@ class Rolled(_Answer):
     stand_ins: list[str]
     odds_of_result: ResultChance
     odds: ProcedureOdds
+
+
+class ThrowAsked(_Answer):
+    """The next throw a procedure played with the dice thrown at the table asks for: what to throw and why, how
+    it is read (``dice``: a face of each die, ``sides`` giving each die's faces; ``percentile``: one number from 1
+    to 100; ``card``: a card still in the deck, ``cards`` naming them), how many faces it takes and those already
+    given toward it."""
+
+    number: int = Field(description="which throw of the procedure this is, from 1")
+    label: str
+    spec: str
+    asking: str
+    kind: str = Field(description="dice, percentile or card")
+    count: int = Field(description="the faces this throw takes: a die's, one per die of a pool, one number, a card")
+    given: list[str]
+    sides: list[int]
+    cards: list[str]
+
+
+class Throwing(_Answer):
+    """A procedure played with the dice thrown at the table, after the faces given so far: the next throw to ask
+    for (with the ruling's steps until it), or the ruling with the odds of its result."""
+
+    faces: list[str]
+    steps: list[str] = Field(default_factory=list)
+    next: ThrowAsked | None = None
+    ruling: RulingInfo | None = None
+    stand_ins: list[str] = Field(default_factory=list)
+    odds_of_result: ResultChance | None = None
 
 
 class TrackerInfo(_Answer):
