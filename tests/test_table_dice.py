@@ -275,3 +275,58 @@ def test_dice_at_the_table_leave_the_game_s_own_dice_alone() -> None:
     with dice_at_table(game.sides, []), pytest.raises(ThrowNeeded):
         state.apply(action)
     state.apply(action)  # its own dice again
+
+
+THROW = r"(\d+) faces? of a d(\d+), e\.g\. [\d ]+> |the card drawn, e\.g\. [^>]*> |the number thrown, [^>]*> "
+
+
+@pytest.mark.slow
+@pytest.mark.rule("002", "Initiative and Phase Sequence")
+@pytest.mark.rule("004", "Move Sequence")
+@pytest.mark.parametrize(("name", "side", "cut"), [("crossroads_patrol", "attacker", ("\nturns = 6\n", "\nturns = 1\n")),
+                                                   ("ponyri", "soviet", ("\nperiods = 6\n", "\nperiods = 1\n"))])
+def test_warroom_play_at_the_table_in_a_pseudo_terminal(name: str, side: str, cut: tuple[str, str],
+                                                        tmp_path: Path) -> None:
+    """``warroom play --dice table`` in a pseudo-terminal, a whole (shortened) game by scripted input: each throw
+    typed as it is asked (a bad one first, refused), the game saved with its faces and replayed exactly."""
+    import pexpect
+    from test_play_terminal import OVER, PROMPT, ROLL, Terminal, short
+
+    scenario = short(tmp_path, name, *cut)
+    saved = tmp_path / "table.json"
+    t = Terminal(str(scenario), "--as", side, "--vs", "heuristic", "--seed", "3", "--dice", "table",
+                 "--save", str(saved), cwd=tmp_path)
+    deck = iter([str(c) for c in standard_deck(2)] * 2)
+    rng = np.random.default_rng(2)
+    throws = refused = 0
+    while True:
+        n = t.expect([PROMPT, ROLL, OVER, THROW, r"Save the game before you go\? \[y/n\] "])
+        if n == 2:
+            t.child.expect(pexpect.EOF)
+            t.child.close()
+            break
+        if n == 0:  # one of the first actions (a number past the list is refused and asked again)
+            t.say(str(int(rng.integers(1, 9))))
+        elif n in (1, 4):
+            t.say("y" if n == 1 else "n")
+        else:
+            match = t.child.match
+            if match.group(1):
+                count, die = int(match.group(1)), int(match.group(2))
+                if not refused:
+                    refused += 1
+                    t.say(" ".join([str(die + 1)] * count))  # off the die: refused, asked again
+                    continue
+                t.say(" ".join(str(int(rng.integers(1, die + 1))) for _ in range(count)))
+            elif "card" in match.group(0):
+                t.say(next(deck))
+            else:
+                t.say(str(int(rng.integers(1, 101))))
+            throws += 1
+    text = t.text()
+    assert "The dice are thrown at the table" in text and TABLE in text
+    assert "is not a face of a d" in text and throws > 0
+    record = GameRecord.load(saved)
+    assert record.format == "warroom-game-record/4" and record.faces is not None
+    assert sum(len(f) for f in record.faces) + len(record.opening_faces) == throws
+    assert replay(record)[-1].is_terminal()  # every position checked against the record's digests
