@@ -283,13 +283,15 @@ THROW = r"(\d+) faces? of a d(\d+), e\.g\. [\d ]+> |the card drawn, e\.g\. [^>]*
 @pytest.mark.slow
 @pytest.mark.rule("002", "Initiative and Phase Sequence")
 @pytest.mark.rule("004", "Move Sequence")
-@pytest.mark.parametrize(("name", "side", "cut"), [("crossroads_patrol", "attacker", ("\nturns = 6\n", "\nturns = 1\n")),
-                                                   ("ponyri", "soviet", ("\nperiods = 6\n", "\nperiods = 1\n"))])
+@pytest.mark.parametrize(("name", "side", "cut"), [
+    ("crossroads_patrol", "attacker", ("\nturns = 6\n", "\nturns = 1\n")),
+    ("ponyri", "soviet", ("\nperiods = 6\n", "\nperiods = 1\n"))])
 def test_warroom_play_at_the_table_in_a_pseudo_terminal(name: str, side: str, cut: tuple[str, str],
                                                         tmp_path: Path) -> None:
     """``warroom play --dice table`` in a pseudo-terminal, a whole (shortened) game by scripted input: each throw
     typed as it is asked (a bad one first, refused), the game saved with its faces and replayed exactly."""
     import pexpect
+
     from test_play_terminal import OVER, PROMPT, ROLL, Terminal, short
 
     scenario = short(tmp_path, name, *cut)

@@ -117,7 +117,7 @@ class UndoFace(_Answer):
     why: str | None
 
 
-class ThrowAsked(_Answer):
+class GameThrow(_Answer):
     """A throw awaited at the table (a game of table dice): whose action it is (the action's text only for the
     side's own), which throw of it (from 0), the procedure, the words asked, how many faces and of what die
     (``die``: 6 for d6, 100 for a percentile roll, null for a card, then ``cards``: those it may be), the odds of
@@ -158,7 +158,7 @@ class GameView(_Answer):
     thinking: bool
     summary: list[str] | None
     dice: Literal["warroom", "table"]
-    throw: ThrowAsked | None
+    throw: GameThrow | None
 
 
 class Acted(_Answer):
