@@ -80,7 +80,7 @@ class ThrowNeeded(Exception):
 
     ``procedure`` is the procedure's id and ``title`` its name, ``label`` what the throw is for as the ruling
     names it, ``node`` the throw (its die, how many faces), ``asking`` the words a person is asked
-    (``throw 3d6 hitting on 5+ for op fire``) and ``index`` how many throws of the action came before it."""
+    (``throw 3d6 for op fire, hits on 5 or 6``) and ``index`` how many throws of the action came before it."""
 
     def __init__(self, spec: ProcedureSpec, label: str, node: Node, index: int) -> None:
         self.procedure = spec.id
