@@ -142,7 +142,7 @@ def test_a_hot_seat_company_fire_game(client: TestClient) -> None:
 
 
 def test_a_friend_game_each_side_with_its_own_link(client: TestClient) -> None:
-    made = new(client, "hedgerow_hell", "friend", side="defender", seed=3)
+    made = new(client, "hedgerow_hell", "friend", side="defender", seed=None)  # between friends: a secret seed
     gid = made["id"]
     seats = {s["sides"][0]: s["token"] for s in made["seats"]}
     assert [s["sides"] for s in made["seats"]] == [["defender"], ["attacker"]]
@@ -216,7 +216,7 @@ def test_a_brigade_game_begins(client: TestClient) -> None:
 
 
 def test_tokens(client: TestClient) -> None:
-    made = new(client, "crossroads_patrol", "friend", side="attacker")
+    made = new(client, "crossroads_patrol", "friend", side="attacker", seed=None)
     gid = made["id"]
     mine, friends = made["seats"][0]["token"], made["seats"][1]["token"]
     for params in ({}, {"token": ""}, {"token": "not-a-token"}, {"token": friends, "side": "attacker"}):

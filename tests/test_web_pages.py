@@ -186,7 +186,8 @@ def start_game(page: Any, base: str, ruleset: str, scenario: str, opponent: str,
     if side:
         page.select_option("#side", side)
     page.select_option("#opponent", opponent)
-    page.fill("#seed", str(seed))
+    if opponent != "friend":  # a game between friends takes no chosen seed (its dice are secret)
+        page.fill("#seed", str(seed))
     page.click("#start")
     if opponent != "friend":
         page.wait_for_url(re.compile(r"/play/[^/?]+\?token="))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,27 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
     click.echo(f"{len(actions)} actions.{saved}")
 
 
+def verified(record: Any, given: str) -> str:
+    """The seal on a record's dice checked: the commitment ``given`` (or, when empty, the one its notes keep) is the
+    SHA-256 of its seed and set-up (:func:`warroom.core.game.seed_commitment`); one clear error when not."""
+    from warroom.core.game import seed_commitment
+
+    kept = record.notes.get("commitment")
+    claimed = given.strip().lower() or kept
+    if not claimed:
+        raise UsageError("the record keeps no commitment (it was not played in a session that sealed its dice): "
+                         "give the one the game showed with --verify COMMITMENT")
+    if not isinstance(claimed, str) or not re.fullmatch(r"[0-9a-f]{64}", claimed):
+        raise UsageError(f"--verify {given}: a commitment is 64 hexadecimal digits, as the game showed it")
+    actual = seed_commitment(record.ruleset, record.version, record.scenario_sha256, record.seed)
+    if claimed != actual or (kept is not None and kept != actual):
+        raise UsageError(f"the seal does not match: the commitment {claimed[:16]}... is not of this record's seed "
+                         f"{record.seed} and set-up (its seal is {actual[:16]}...): the seed or the record was changed")
+    chosen = record.notes.get("seed") == "chosen"
+    return (f"The seal holds: commitment {actual} is of seed {record.seed} and this set-up, so every die of the game "
+            f"was that seed's" + (" (a seed chosen by a person: its dice could be foreseen)" if chosen else "") + ".")
+
+
 @click.command()
 @click.argument("record_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--scenario", "scenario_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -114,8 +136,11 @@ def playout(scenario_name: str, ruleset: str | None, seed: int, as_json: bool, s
 @click.option("--png-every", "png_every", type=(click.IntRange(1), click.Path(file_okay=False, path_type=Path)),
               default=None, metavar="N DIR",
               help="draw the board after every N-th action to DIR/action_NNNNN.png (the set-up and the end too)")
+@click.option("--verify", "verify", default=None, metavar="COMMITMENT", is_flag=False, flag_value="",
+              help="check the seal on the game's dice: that the commitment shown at its start (give it, or the "
+                   "record's own is checked) is of the record's seed and set-up, so every die was the seed's")
 def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer: str, show_board: bool,
-           at: int | None, picture: Path | None, png_every: tuple[int, Path] | None) -> None:
+           at: int | None, picture: Path | None, png_every: tuple[int, Path] | None, verify: str | None) -> None:
     """Replay a saved game record exactly, narrating every ruling, and check it is the same game.
 
     A record names a shipped scenario by its name, found on any install, and holds the text of any other, so a
@@ -129,6 +154,7 @@ def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer:
       warroom replay game.json --as german --board
       warroom replay game.json --at 40 --png board.png
       warroom replay game.json --png-every 10 pictures/
+      warroom replay game.json --verify 3f2a...   # the commitment the game showed at its start
     """
     from warroom.cli.game_views import draw_at, draw_every, picture_folder, tell, title_of, viewer_of
     from warroom.core.game import GameRecord as Record
@@ -136,6 +162,7 @@ def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer:
 
     record = Record.load(record_file)
     game, states = replay_game(record, scenario_file)
+    sealed = verified(record, verify) if verify is not None else None
     side = viewer_of(game, viewer)
     if at is not None and at > len(record.actions):
         raise UsageError(f"--at {at}: the record has actions 0 (the set-up) to {len(record.actions)}")
@@ -170,6 +197,8 @@ def replay(record_file: Path, scenario_file: Path | None, as_json: bool, viewer:
             click.echo(f"{len(written)} pictures of the board drawn to {png_every[1]}.")
     if not same:
         raise UsageError(f"the replay ended differently from the record's saved result ({saved})")
+    if sealed is not None and not as_json:
+        click.echo(sealed)
     if as_json:
         return
     n = len(record.actions)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import shlex
 from pathlib import Path
 
@@ -20,7 +19,10 @@ from warroom.core.errors import UsageError, suggest
               help="the opponent: a player or strength (random, heuristic, search:think=5, easy, normal, hard; "
                    "'warroom ai list'), or human for two people at one screen")
 @click.option("--game", "ruleset", default=None, help="the game (found from the scenario when omitted)")
-@click.option("--seed", type=SEED, default=None, help="seed of the game's dice (a new one each game when omitted)")
+@click.option("--seed", type=SEED, default=None,
+              help="seed of the game's dice, for solo play and analysis (its dice and the opponent's choices can "
+                   "be foreseen); when omitted, a secret one from the system's randomness, sealed by a commitment "
+                   "printed at the start")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="go on with a game saved to FILE")
 @click.option("--dice", type=click.Choice(["warroom", "table"]), default="warroom", show_default=True,
@@ -45,7 +47,7 @@ def play(scenario_name: str, side: str | None, opponent: str, ruleset: str | Non
     """
     from warroom.ai import player
     from warroom.core.files import target
-    from warroom.core.game import GameRecord, find_scenario, load_game
+    from warroom.core.game import GameRecord, find_scenario, load_game, secret_seed
     from warroom.play.session import Session
     from warroom.sim.playout import collect_young_seldom, freeze_heap_once
     from warroom.terminal.screen import Screen, opening_thrower
@@ -79,8 +81,9 @@ def play(scenario_name: str, side: str | None, opponent: str, ruleset: str | Non
     else:
         if dice == "table":
             console.print("The opening: the dice are thrown at the table.", style="bold")
-        session = Session(game, path, secrets.randbelow(2**31) if seed is None else seed, players,
-                          table=dice == "table", thrower=opening_thrower(console) if dice == "table" else None)
+        session = Session(game, path, secret_seed() if seed is None else seed, players,
+                          table=dice == "table", thrower=opening_thrower(console) if dice == "table" else None,
+                          seed_chosen=seed is not None)
     words = ["warroom", "play", scenario_name, *(["--as", side] if side else []), "--vs", opponent,
              *(["--dice", "table"] if dice == "table" else [])]
     screen = Screen(session, console, save_to=save_to, opponent=opponent,

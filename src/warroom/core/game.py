@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import tempfile
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -271,6 +272,22 @@ def digests_of(states: Sequence[GameState], codes: Sequence[int]) -> tuple[tuple
 
 #: The largest seed a record holds (numpy's generators take any whole number from 0; a record keeps it to 63 bits).
 MAX_SEED = 2**63 - 1
+
+SEED_COMMITMENT = "warroom-seed-commitment/1"
+
+
+def secret_seed() -> int:
+    """A game's seed drawn from the operating system's randomness (63 bits): no one can foresee its dice."""
+    return secrets.randbelow(MAX_SEED + 1)
+
+
+def seed_commitment(ruleset: str, version: str, scenario_sha256: str, seed: int) -> str:
+    """The seal on a game's dice: the SHA-256 of its seed and set-up (the ruleset, its version, the scenario's
+    SHA-256). The players see it at the start; once the game is over the record shows the seed, and
+    ``warroom replay --verify`` checks that the seal was of that seed, so every die can be checked afterwards,
+    while during the game the seal tells nothing of the dice to come (a 63-bit seed is not found from it)."""
+    text = f"{SEED_COMMITMENT}\n{ruleset}@{version}\n{scenario_sha256}\n{seed}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 #: The most actions a record holds (the longest random games run to about 20,000; ``warroom playout
 #: --max-actions`` stops at the same number).
 MAX_RECORD_ACTIONS = 100_000

@@ -25,7 +25,17 @@ from typing import Any
 
 from warroom.ai import Player, Seen, View, decision_rng, plays
 from warroom.core.errors import UsageError
-from warroom.core.game import Game, GameRecord, GameState, apply_at_table, initial_at_table, record_of, replay
+from warroom.core.game import (
+    Game,
+    GameRecord,
+    GameState,
+    apply_at_table,
+    initial_at_table,
+    record_of,
+    replay,
+    scenario_digest,
+    seed_commitment,
+)
 from warroom.core.kit import kit_of
 from warroom.core.rolled import ThrowNeeded
 
@@ -74,10 +84,12 @@ class Session:
     """One game: ``players`` gives each side its player, ``None`` for a person at the keyboard."""
 
     def __init__(self, game: Game, scenario: Path, seed: int, players: Mapping[str, Player | None],
-                 table: bool = False, opening: Sequence[Sequence[str]] = (), thrower: Thrower | None = None) -> None:
+                 table: bool = False, opening: Sequence[Sequence[str]] = (), thrower: Thrower | None = None,
+                 seed_chosen: bool = True) -> None:
         """With ``table``, the opening position's throws (a first card) are ``opening`` and then asked of
         ``thrower``; without one, a throw past ``opening`` is :class:`ThrowNeeded`, and the front end makes the
-        session again with one more."""
+        session again with one more. ``seed_chosen``: the seed was a person's choice (its dice and the AI's
+        choices can be foreseen: for solo or hot-seat games and analysis), not warroom's secret one."""
         missing = [s for s in game.sides if s not in players]
         if missing:
             raise UsageError(f"no player for {', '.join(missing)}; sides: {', '.join(game.sides)}")
@@ -88,6 +100,7 @@ class Session:
         self.game = game
         self.scenario = scenario
         self.seed = seed
+        self.seed_chosen = seed_chosen
         self.players = dict(players)
         self.people = tuple(s for s in game.sides if players[s] is None)
         self.table = table
@@ -102,6 +115,12 @@ class Session:
         """With table dice: for each action taken, the faces of each throw made at the table."""
         self.pending: Pending | None = None
         """With table dice: the action waiting for its next throw, if any (:meth:`throw` goes on with it)."""
+
+    @property
+    def commitment(self) -> str:
+        """The seal on the game's dice (:func:`~warroom.core.game.seed_commitment`), shown to the players at the
+        start; the record shows the seed when the game is over."""
+        return seed_commitment(self.game.ruleset, self.game.version, scenario_digest(Path(self.scenario)), self.seed)
 
     @property
     def table_sides(self) -> tuple[str, ...]:
@@ -284,7 +303,8 @@ class Session:
     def record(self) -> GameRecord:
         table = (self.table_sides, self.faces) if self.table else None
         rec = record_of(self.game, self.seed, self.actions, self.scenario, self.states, table, self.opening)
-        notes: dict[str, Any] = {"players": {s: "human" if p is None else repr(p) for s, p in self.players.items()}}
+        notes: dict[str, Any] = {"players": {s: "human" if p is None else repr(p) for s, p in self.players.items()},
+                                 "seed": "chosen" if self.seed_chosen else "secret", "commitment": self.commitment}
         if self.over():
             notes["result"] = json.loads(json.dumps(self.state.result()))
         return GameRecord(**{**rec.__dict__, "notes": notes})
@@ -303,7 +323,7 @@ class Session:
                              f"({game.scenario_name})")
         replay(record, scenario)  # the same scenario file, rules and game, or one clear error
         session = cls(game, scenario, record.seed, players, table=record.table_sides is not None,
-                      opening=record.opening_faces)
+                      opening=record.opening_faces, seed_chosen=record.notes.get("seed") != "secret")
         if record.table_sides is not None and set(record.table_sides) != set(session.table_sides):
             raise UsageError(f"{path} was played with the dice of the {' and '.join(record.table_sides)} thrown at the "
                              f"table; resume it with the same people's sides")

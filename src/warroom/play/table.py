@@ -34,7 +34,8 @@ def table_moves(kit: Kit, before: Mapping[str, Any], after: Mapping[str, Any]) -
 
 def throw_lines(need: ThrowNeeded) -> list[str]:
     """The throw asked for, what it is for, and the chance of each reading of it (exact, from the die alone):
-    ``Opportunity fire: throw 3d6 for op fire, hits on 5 or 6, and count the ones`` then ``0 hits 29.6%, 1 hit 44.4%, ...``."""
+    ``Opportunity fire: throw 3d6 for op fire, hits on 5 or 6, and count the ones``, then
+    ``0 hits 29.6%, 1 hit 44.4%, ...``."""
     head = f"{need.title}: {need.asking}"
     node = need.node
     if node.kind in ("draw", "percentile", "die", "difference"):

@@ -282,7 +282,8 @@ class Screen:
     def save(self, text: str) -> None:
         path = Path(text) if text else self.save_to
         if path is None:
-            path = Path(f"{Path(self.session.scenario).stem}-{self.session.seed}.json")
+            s = self.session  # a secret seed is not written in a file's name: its seal's first digits are
+            path = Path(f"{Path(s.scenario).stem}-{s.seed if s.seed_chosen else s.commitment[:12]}.json")
         try:
             self.session.save(path)
         except OSError as exc:
@@ -374,7 +375,9 @@ class Screen:
         s = self.session
         who = (f"{' and '.join(s.people)} at one screen (hot seat)" if len(s.people) > 1
                else f"the {s.people[0]} against {self.opponent}")
-        self.say(f"{self.game.scenario_name} ({self.game.ruleset}@{self.game.version}), seed {s.seed}: {who}. "
+        seal = (f"seed {s.seed} (chosen: its dice, and the opponent's choices, can be foreseen)" if s.seed_chosen
+                else f"the dice sealed by commitment {s.commitment}")
+        self.say(f"{self.game.scenario_name} ({self.game.ruleset}@{self.game.version}), {seal}: {who}. "
                  f"Type help for the commands.", "bold")
         if s.table:
             self.say("The dice are thrown at the table: warroom asks for each throw you may see (the opponent's "

@@ -33,7 +33,7 @@ from typing import Any
 
 from warroom.ai import Seen, View, player, plays
 from warroom.core.errors import UsageError
-from warroom.core.game import Game
+from warroom.core.game import Game, secret_seed
 from warroom.core.kit import kit_of
 from warroom.core.rolled import ThrowNeeded
 from warroom.play.session import Session
@@ -180,7 +180,7 @@ class Games:
         try:
             players = {side: None if who in PEOPLE else player(who) for side, who in row.players.items()}
             session = Session(game, scenario_path(row.ruleset, row.scenario), row.seed, players,
-                              table=row.faces is not None)
+                              table=row.faces is not None, seed_chosen=row.seed_chosen)
             for n, code in enumerate(row.actions):
                 session.take(game.decode(code), row.faces[n] if row.faces is not None else ())
         except UsageError as exc:
@@ -303,7 +303,8 @@ class Games:
                 "result": body["result"], "observation": body["observation"], "log": body["log"],
                 "actions": body["actions"] if s.pending is None else [], "undo": {"can": why is None, "why": why},
                 "players": dict(live.row.players), "thinking": live.thinking, "summary": self._summary(live),
-                "dice": "table" if s.table else "warroom", "throw": self._throw(live, side)}
+                "dice": "table" if s.table else "warroom", "throw": self._throw(live, side),
+                "seed": {"chosen": s.seed_chosen, "commitment": s.commitment}}
 
     @staticmethod
     def _throw(live: Live, side: str) -> dict[str, Any] | None:
@@ -380,6 +381,9 @@ class Games:
                 raise Refused(f"choose your side of {title_of(game)}: {', '.join(sides)}")
             others = tuple(s for s in sides if s != side)
             if opponent == FRIEND:
+                if seed is not None:  # its creator would know every die of both sides
+                    raise Refused("a game between friends takes no chosen seed: whoever chose it would know every "
+                                  "die to come; warroom draws a secret one and both of you see its seal")
                 players = {s: "human" if s == side else FRIEND for s in sides}
                 seat_sides = [(side,), others]
             else:
@@ -398,7 +402,8 @@ class Games:
         tokens = [secrets.token_urlsafe(24) for _ in seat_sides]
         seats = tuple(Seat(tuple(ss), token_hash(t)) for ss, t in zip(seat_sides, tokens, strict=True))
         row = new_row(secrets.token_urlsafe(9), ruleset, game.version, scenario,
-                      secrets.randbelow(2**31) if seed is None else seed, players, seats, table=dice == "table")
+                      secret_seed() if seed is None else seed, players, seats, table=dice == "table",
+                      seed_chosen=seed is not None)
         try:
             live = self._build(row)
         except ThrowNeeded:

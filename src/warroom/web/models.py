@@ -117,6 +117,15 @@ class UndoFace(_Answer):
     why: str | None
 
 
+class SeedSeal(_Answer):
+    """The seal on the game's dice: whether its seed was a person's choice (then its dice, and the computer's
+    choices, can be foreseen) and the commitment to it, checked with ``warroom replay FILE --verify
+    COMMITMENT`` once the game is over and its record shows the seed."""
+
+    chosen: bool
+    commitment: str
+
+
 class GameThrow(_Answer):
     """A throw awaited at the table (a game of table dice): whose action it is (the action's text only for the
     side's own), which throw of it (from 0), the procedure, the words asked, how many faces and of what die
@@ -159,6 +168,7 @@ class GameView(_Answer):
     summary: list[str] | None
     dice: Literal["warroom", "table"]
     throw: GameThrow | None
+    seed: SeedSeal
 
 
 class Acted(_Answer):

@@ -4,7 +4,9 @@ A row holds what makes the game (ruleset, its version, the shipped scenario's na
 side, the seats with the SHA-256 of each seat's token (never the token), the action codes taken so far, and
 whether the game is over with its result, and, for a game played with the dice thrown at the table, the faces of
 every throw made at the table, action by action. A game is its record: the server replays the codes (with those
-faces) to resume it. Schema 2 added the faces; a file of schema 1 is brought up to it when opened.
+faces) to resume it. Schema 2 added the faces and whether the seed was a person's choice (else warroom's secret,
+sealed by a commitment the players see); a file of schema 1 is brought up to it when opened (its games counted as
+of a chosen seed: whether theirs were secret is not known).
 
 Every change is one transaction, committed (``synchronous=FULL``, a write-ahead journal) before the request that
 made it is answered, so a server killed at any moment comes back with every action it acknowledged and no
@@ -47,7 +49,8 @@ CREATE TABLE IF NOT EXISTS games (
     updated TEXT NOT NULL,
     over INTEGER NOT NULL,
     result TEXT,
-    faces TEXT
+    faces TEXT,
+    seed_chosen INTEGER NOT NULL DEFAULT 1
 );
 """
 
@@ -84,6 +87,8 @@ class StoredGame:
     faces: tuple[tuple[tuple[str, ...], ...], ...] | None = None
     """For a game played with the dice thrown at the table, the faces of each throw made at the table, action by
     action; None for a game of warroom's dice."""
+    seed_chosen: bool = True
+    """Whether the seed was a person's choice (its dice can be foreseen), not warroom's secret one."""
 
     @property
     def step(self) -> int:
@@ -115,6 +120,7 @@ class GameStore:
                              f"columns); choose another file with --db")
         if found is not None and found[0] == "1" and "faces" not in columns:  # schema 1: no table dice yet
             self._db.execute("ALTER TABLE games ADD COLUMN faces TEXT")
+            self._db.execute("ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 1")
             self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
             found = (str(SCHEMA_VERSION),)
         if found is None:
@@ -143,11 +149,11 @@ class GameStore:
             try:
                 self._db.execute(
                     "INSERT INTO games (id, ruleset, version, scenario, seed, players, seats, actions, step, created, "
-                    "updated, over, result, faces) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "updated, over, result, faces, seed_chosen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game.id, game.ruleset, game.version, game.scenario, game.seed, json.dumps(game.players),
                      json.dumps(seats), json.dumps(list(game.actions)), game.step, game.created, game.updated,
                      int(game.over), None if game.result is None else json.dumps(game.result),
-                     None if game.faces is None else json.dumps(game.faces)))
+                     None if game.faces is None else json.dumps(game.faces), int(game.seed_chosen)))
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
@@ -157,14 +163,16 @@ class GameStore:
         """The game with that id, or None."""
         with self._lock:
             row = self._db.execute("SELECT id, ruleset, version, scenario, seed, players, seats, actions, created, "
-                                   "updated, over, result, faces FROM games WHERE id = ?", (game_id,)).fetchone()
+                                   "updated, over, result, faces, seed_chosen FROM games WHERE id = ?",
+                                   (game_id,)).fetchone()
         if row is None:
             return None
         seats = tuple(Seat(tuple(s["sides"]), s["token_sha256"]) for s in json.loads(row[6]))
         return StoredGame(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), seats,
                           tuple(json.loads(row[7])), row[8], row[9], bool(row[10]),
                           None if row[11] is None else json.loads(row[11]),
-                          None if row[12] is None else tuple(tuple(tuple(t) for t in f) for f in json.loads(row[12])))
+                          None if row[12] is None else tuple(tuple(tuple(t) for t in f) for f in json.loads(row[12])),
+                          bool(row[13]))
 
     def ids(self) -> list[str]:
         with self._lock:
@@ -200,8 +208,9 @@ class GameStore:
 
 
 def new_row(game_id: str, ruleset: str, version: str, scenario: str, seed: int, players: dict[str, str],
-            seats: tuple[Seat, ...], table: bool = False) -> StoredGame:
-    """The row of a game not yet begun (``table``: its dice thrown at the table)."""
+            seats: tuple[Seat, ...], table: bool = False, seed_chosen: bool = True) -> StoredGame:
+    """The row of a game not yet begun (``table``: its dice thrown at the table; ``seed_chosen``: its seed a
+    person's choice, not warroom's secret one)."""
     now = _now()
     return StoredGame(game_id, ruleset, version, scenario, seed, players, seats, (), now, now, False, None,
-                      () if table else None)
+                      () if table else None, seed_chosen)

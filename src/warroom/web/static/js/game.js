@@ -64,6 +64,14 @@ function renderStatus() {
     bar.append(h("span", {class: "item"}, `${label}: `, h("b", {text: String(value)})));
   }
   bar.append(h("span", {class: "item"}, "You: ", h("b", {text: v.side})));
+  if (v.seed) {  // the seal on the dice: check it with warroom replay FILE --verify COMMITMENT once the game is over
+    bar.append(v.seed.chosen
+      ? h("span", {class: "item seal chosen", id: "seal", title: "The seed was chosen: its dice, and the computer's "
+          + "choices, can be foreseen (for solo play and analysis)", text: "Seed chosen: the dice can be foreseen"})
+      : h("span", {class: "item seal", id: "seal", title: `The dice are sealed by commitment ${v.seed.commitment}: `
+          + "the record shows the seed when the game is over; warroom replay FILE --verify COMMITMENT checks every die",
+        text: `Dice sealed: ${v.seed.commitment.slice(0, 12)}`}));
+  }
   let text;
   let cls;
   if (v.over) {

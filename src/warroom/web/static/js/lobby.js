@@ -51,6 +51,9 @@ function fillScenarios() {
 function showOpponentText() {
   const all = [...opponents, ...PEOPLE];
   $("opponent-text").textContent = all.find((o) => o.name === $("opponent").value)?.text || "";
+  const friend = $("opponent").value === "friend";  // between friends the dice are secret: no chosen seed
+  $("seed").disabled = friend;
+  if (friend) $("seed").value = "";
 }
 
 async function start(ev) {
