@@ -755,3 +755,19 @@ def test_an_undo_while_the_ai_thinks_drops_its_choice(client: TestClient, caplog
         assert settle(client, gid, token)["step"] > done["step"]  # and it answers the move made again
     finally:
         registry._PLAYERS.pop("slow")
+
+
+def test_numbers_only_as_json_numbers(client: TestClient) -> None:
+    """An action code, a step or a seed is a JSON number: ``true``, ``"1"`` or ``1.0`` is one clear 422, never read
+    as action 1."""
+    made = new(client, "crossroads_patrol", "random", side="attacker", seed=3)
+    token = made["seats"][0]["token"]
+    for code in (True, "1", 1.0):
+        r = client.post(f"/api/games/{made['id']}/odds", json={"token": token, "action": code})
+        assert r.status_code == 422 and r.json() == {"detail": "action: Input should be a valid integer"}
+        r = client.post(f"/api/games/{made['id']}/actions", json={"token": token, "action": code, "step": 0})
+        assert r.status_code == 422
+    r = client.post("/api/games", json={"ruleset": "company-fire", "scenario": "crossroads_patrol",
+                                        "side": "attacker", "opponent": "random", "seed": "3"})
+    assert r.status_code == 422 and "seed" in r.json()["detail"]
+    assert view(client, made["id"], token)["step"] == 0  # nothing was taken

@@ -24,7 +24,10 @@ Text = Annotated[str, Field(max_length=200)]
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request's body: no field it does not name, and numbers only as JSON numbers (``true`` or ``"1"`` is not an
+    action code, nor a seed or a step)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class NewGame(_Body):
