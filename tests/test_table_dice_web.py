@@ -147,7 +147,8 @@ def test_the_throw_panel_in_the_browser_on_a_phone(browser: Any, server: str, tm
         buttons = pg.locator("#actions button").all()
         fire = [b for b in buttons if b.get_attribute("data-dice") == "true"]
         (fire or buttons)[0].click()
-        if pg.is_visible("#odds:not(.hidden)"):
+        if fire:  # an action that rolls dice shows its odds first: confirm them
+            pg.wait_for_selector("#odds:not(.hidden) #odds-confirm")
             pg.click("#odds-confirm")
         pg.wait_for_timeout(100)
     else:
