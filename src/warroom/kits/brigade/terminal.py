@@ -116,8 +116,9 @@ def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
 def fit_map(game: Game, obs: dict[str, Any], width: int, height: int) -> RenderableType:
     """The map in ``width`` columns and ``height`` lines where an inch or more a character lets it fit, and the
     scale under it."""
-    lines, scale = _map(game, obs, _scale(game, width, height - 1))
-    return Group(*lines, Text(scale, style="dim"))
+    sx = _scale(game, width, height - 1)
+    lines, _ = _map(game, obs, sx)
+    return Group(*lines, Text(f"a character {sx:g}\" x {2 * sx:g}\"", style="dim"))
 
 
 def _map(game: Game, obs: dict[str, Any], sx: float) -> tuple[list[Text], str]:
