@@ -25,7 +25,7 @@ from warroom.kits.brigade import terminal as br_terminal
 from warroom.kits.company_fire import terminal as cf_terminal
 from warroom.play.session import Session
 from warroom.rulesets.brigade.game.actions import FREE_ORDERS
-from warroom.terminal.layout import Parts, lay_out
+from warroom.terminal.layout import lay_out
 from warroom.terminal.screen import Screen, shared_prefix
 
 SRC = str(Path(warroom.__file__).parents[1])
@@ -203,3 +203,30 @@ def test_a_thinking_player_has_a_line_with_its_time_on_a_terminal_only(tmp_path:
         assert screen.run()
         found = re.search(r"The defender \(slow\) is thinking\.\.\. \d+\.\d s", plain(out.getvalue()))
         assert bool(found) == terminal, plain(out.getvalue())[-3000:]
+
+
+def test_in_hot_seat_each_side_has_the_legend_once() -> None:
+    """The screen is cleared between the sides, so the side passed to sees the legend the first time, and only
+    then; the side that began saw it at the start."""
+    game_id, path = find_scenario("hedgerow_hell")
+    game = load_game(game_id, path)
+    session = Session(game, path, 1, {s: None for s in game.sides})
+    out = io.StringIO()
+    marks: list[int] = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Pass to the"):
+            marks.append(len(out.getvalue()))
+            if len(marks) > 3:
+                raise EOFError
+            return ""
+        return "1"
+
+    screen = Screen(session, Console(width=100, height=30, color_system=None, file=out), read=read)
+    assert not screen.run()
+    text = out.getvalue()
+    head = "Terrain: . open"
+    assert len(marks) == 4
+    assert text[:marks[0]].count(head) == 1  # the attacker, at the start
+    assert text[marks[0]:marks[1]].count(head) == 1  # the defender, when first passed to
+    assert text[marks[1]:].count(head) == 0  # never again

@@ -108,6 +108,8 @@ class Screen:
         """The action lines of the last screen that did not fit on it, for ``more``."""
         self.printed = 0
         """Lines printed since the last screen (its actions give them room where they can)."""
+        self.legend_seen: set[str] = set()
+        """The people who have had the legend on their screen (in hot seat each, once, when first passed to)."""
 
     # output ------------------------------------------------------------------------------------------
 
@@ -145,10 +147,11 @@ class Screen:
         self.console.print(self.kit.terminal_board(self.game, obs), soft_wrap=False)
         self.drawn = self.kit.phase(obs)
 
-    def show_legend(self) -> None:
+    def show_legend(self, side: str | None = None) -> None:
         legend = self.kit.terminal_legend(self.game)
         if legend:
             self.console.print(legend, soft_wrap=False)
+        self.legend_seen.add(side or self.viewer or self.session.state.to_act or "")
 
     def parts(self, side: str) -> Parts:
         """The parts of the side's screen: the map, the status lines, the actions, the units' table."""
@@ -174,7 +177,7 @@ class Screen:
     def more(self) -> None:
         if not self.rest:
             raise UsageError("no more actions: all are on the screen (list shows them one a line)")
-        width, height = self.size()
+        height = self.size()[1]
         shown, n = page(self.rest, height - 2, lambda k: f"-- {k} more line{'s' if k > 1 else ''}: type more --")
         for line in shown:
             self.console.print(line, soft_wrap=False, crop=True)
@@ -404,7 +407,8 @@ class Screen:
         does (a line updated in place, gone when it has chosen: piped output has none)."""
         chosen = self.session.players[side]
         if self.console.is_terminal and chosen is not None and chosen.name != "random":
-            with self.console.status(Thinking(f"The {side} ({chosen!r})"), spinner="dots", refresh_per_second=10):
+            named = self.opponent if len(self.session.people) == 1 and self.opponent else repr(chosen)
+            with self.console.status(Thinking(f"The {side} ({named})"), spinner="dots", refresh_per_second=10):
                 self.session.opponent_move()
         else:
             self.session.opponent_move()
@@ -415,6 +419,8 @@ class Screen:
         if self.viewer != side:
             if self.viewer is not None and len(self.session.people) > 1:
                 self.pass_to(side)
+                if side not in self.legend_seen:
+                    self.show_legend(side)
             self.viewer, self.drawn, self.listed = side, None, False
         self.flush(side)
         if not self.listed:

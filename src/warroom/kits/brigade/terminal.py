@@ -192,9 +192,10 @@ def units_table(obs: dict[str, Any]) -> Table:
             notes.append(f"aboard {u['aboard']}")
         if u.get("order"):
             notes.append(f"this move: {ORDER_WORDS.get(u['order'], u['order'])}")
+        lost = str(u["dead"] or 0) if u["dead"] is not None else "-"
         table.add_row(Text(symbol(u["type"]), style=OWN), u["id"], t.label if t else u["type"],
-                      f"{at[0]:.0f},{at[1]:.0f}" if at else "-", STATUS_WORDS.get(u["status"], u["status"]), str(u["dead"] or 0) if u["dead"]
-                      is not None else "-", ", ".join(notes))
+                      f"{at[0]:.0f},{at[1]:.0f}" if at else "-", STATUS_WORDS.get(u["status"], u["status"]), lost,
+                      ", ".join(notes))
     for e in obs["enemy"]:
         if e["detected"] == "aware":
             table.add_row(Text("?", style=ENEMY), e["id"], e["kind"], f"near {e['near'][0]},{e['near'][1]}",
