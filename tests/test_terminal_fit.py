@@ -165,19 +165,19 @@ def test_a_long_list_is_collapsed_and_paged_and_side_by_side_when_wide() -> None
     assert shared_prefix("end the segment") == ("", "end the segment")
 
 
-def test_more_and_select_show_the_rest_of_the_actions() -> None:
+def test_more_and_actions_unit_show_the_rest_of_the_actions() -> None:
     game_id, path = find_scenario("hedgerow_hell")
     game = load_game(game_id, path)
     session = Session(game, path, 1, {s: None for s in game.sides})
     out = io.StringIO()
-    script = iter(["more", "more", "more", "select 1PL", "select nobody", "quit"])
+    script = iter(["more", "more", "more", "actions 1PL", "actions nobody", "quit"])
     screen = Screen(session, Console(width=60, height=20, color_system=None, file=out), read=lambda p: next(script))
     assert not screen.run() and screen.left == "quit"
     text = out.getvalue()
     assert "type more --" in text and "no more actions: all are on the screen" in text
     moves = [str(a) for a in session.state.legal_actions() if str(a).startswith("1PL (leader) moves to")]
     assert moves and all(re.search(rf"\d+  {re.escape(m)}$", text, re.M) for m in moves)
-    assert "'nobody' has no actions now: select one of any, " in text
+    assert "'nobody' has no actions now: type actions and one of any, " in text
 
 
 def test_a_thinking_player_has_a_line_with_its_time_on_a_terminal_only(tmp_path: Path) -> None:
@@ -230,3 +230,27 @@ def test_in_hot_seat_each_side_has_the_legend_once() -> None:
     assert text[:marks[0]].count(head) == 1  # the attacker, at the start
     assert text[marks[0]:marks[1]].count(head) == 1  # the defender, when first passed to
     assert text[marks[1]:].count(head) == 0  # never again
+
+
+def test_an_actions_whole_text_is_the_action_though_it_begins_as_a_command() -> None:
+    """Brigade's orders phase offers "select RU-1" and the like, one a unit: they are listed in one line, and
+    typing one's whole text takes that action."""
+    from warroom.ai import player
+
+    game_id, path = find_scenario("ponyri")
+    game = load_game(game_id, path)
+    session = Session(game, path, 1, {"german": player("random"), "soviet": None})
+    out = io.StringIO()
+    script = iter(["end", "end", "select RU-T1"])
+
+    def read(prompt: str) -> str:
+        line = next(script, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    screen = Screen(session, Console(width=100, height=40, color_system=None, file=out), read=read)
+    assert not screen.run()
+    text = out.getvalue()
+    assert re.search(r"select:  \d+\) RU-1  \d+\) RU-2", text), text[-2000:]
+    assert "> select RU-T1" in text

@@ -3,9 +3,10 @@ and the commands a player types.
 
 A prompt's screen is laid out to fit the terminal (:mod:`.layout`): the board as compact as the lines ask, a few
 status lines, and the actions a unit's together, the actions alike in one line ("Lt (leader) moves to: 2) 3,6
-3) 2,7 ..."), the rest of a long list kept for ``more``; beside the board where the terminal is wide enough. The
-map's legend is shown once at the start and on ``legend``. While a player thinks, a line on a terminal says so
-and for how long (never in piped output, which stays plain lines).
+3) 2,7 ..."), the rest of a long list kept for ``more`` (``actions UNIT`` lists one unit's a line each); beside
+the board where the terminal is wide enough. The map's legend is shown once at the start and on ``legend``.
+While a player thinks, a line on a terminal says so and for how long (never in piped output, which stays plain
+lines).
 
 Each side sees only its own observation and narration. Against a player the person sees the opponent's actions
 only as its side reads them; in hot seat (two people at one screen) the screen is cleared and the next side
@@ -36,8 +37,8 @@ begins so). The numbers are those of the list on the screen and change after eac
 stays the same, so type it to plan ahead. Commands:
   board          the full board, its units and the legend
   more           the next page of your actions, where they did not all fit
-  select UNIT    all the actions of one unit, one a line (UNIT: its name, or "any" for those of no one unit)
-  list           all your actions, one a line
+  actions UNIT   all the actions of one unit, one a line (UNIT: its name, or "any" for those of no one unit)
+  list           all your actions, one a line (or: actions)
   units          the table of the units your side sees
   legend         what the map's letters and colours mean
   odds N         the exact odds of action N (or of an action given by its text) before you choose it
@@ -217,35 +218,46 @@ class Screen:
 
     def action_lines(self, side: str, width: int) -> list[Text]:
         """The side's actions in few lines: a unit's together, those alike in one line by what they share ("Lt
-        (leader) moves to: 2) 3,6  3) 2,7"), each after its number; wrapped to ``width`` at the actions."""
-        lines = [Text(f"Your actions, the {side}:", style="bold")]
+        (leader) moves to: 2) 3,6  3) 2,7"; the one "select RU-1" of each unit: "select: 2) RU-1  3) RU-2"), each
+        after its number; wrapped to ``width`` at the actions."""
+        entries: list[tuple[str, str, list[tuple[int, str]]]] = []
         for unit, acts in self.groups():
             alike: dict[str, list[tuple[int, str]]] = {}
             for n, action in acts:
                 prefix, tail = shared_prefix(str(action))
                 alike.setdefault(prefix, []).append((n, tail))
-            for prefix, items in alike.items():
-                if prefix and len(items) > 1:
-                    line = Text("  ")
-                    line.append(f"{prefix}:", style="bold cyan" if unit else "bold")
-                    for n, tail in items:
-                        line.append(" ")
-                        line.append(f" {n}) ", style="bold")
-                        line.append(tail)
-                    lines += wrapped(self.console, line, width, 4)
-                    continue
+            entries += [(unit, prefix, items) for prefix, items in alike.items()]
+        across: dict[str, list[tuple[int, str]]] = {}
+        for _, prefix, items in entries:
+            if prefix and len(items) == 1:
+                across.setdefault(prefix, []).extend(items)
+        lines = [Text(f"Your actions, the {side}:", style="bold")]
+        for unit, prefix, items in entries:
+            if prefix and len(items) == 1 and len(across.get(prefix, ())) > 1:
+                items = across.pop(prefix)  # the first of them shows them all
+            elif prefix and len(items) == 1 and prefix not in across:
+                continue  # shown with the first
+            if prefix and len(items) > 1:
+                line = Text("  ")
+                line.append(f"{prefix}:", style="bold cyan" if unit else "bold")
                 for n, tail in items:
-                    line = Text("  ")
-                    line.append(f"{n}) ", style="bold")
-                    text = f"{prefix} {tail}" if prefix else tail
-                    head, _, rest = text.partition(" ") if unit and text.startswith(unit) else ("", "", text)
-                    line.append(head, style="bold cyan")
-                    line.append(f" {rest}" if head else rest)
-                    lines += wrapped(self.console, line, width, 4)
+                    line.append(" ")
+                    line.append(f" {n}) ", style="bold")
+                    line.append(tail)
+                lines += wrapped(self.console, line, width, 4)
+                continue
+            for n, tail in items:
+                line = Text("  ")
+                line.append(f"{n}) ", style="bold")
+                text = f"{prefix} {tail}" if prefix else tail
+                head, _, rest = text.partition(" ") if unit and text.startswith(unit) else ("", "", text)
+                line.append(head, style="bold cyan")
+                line.append(f" {rest}" if head else rest)
+                lines += wrapped(self.console, line, width, 4)
         lines += wrapped(self.console, Text(HINT, style="dim"), width, 2)
         return lines
 
-    def select(self, side: str, unit: str) -> None:
+    def unit_actions(self, side: str, unit: str) -> None:
         """All the actions of one unit, one a line."""
         groups = self.groups()
         names = {(u or ANY).lower(): u for u, _ in groups}
@@ -254,7 +266,7 @@ class Screen:
             want = ANY
         if want not in names:
             shown = ", ".join(u or "any" for u, _ in groups)
-            raise UsageError(f"'{unit}' has no actions now: select one of {shown}")
+            raise UsageError(f"'{unit}' has no actions now: type actions and one of {shown}")
         self.show_actions(side, only=names[want])
 
     def show_actions(self, side: str, only: str | None = None) -> None:
@@ -366,6 +378,13 @@ class Screen:
         raise Leave("quit")
 
     def command_line(self, side: str, line: str) -> None:
+        """A command, or an action; an action's whole text is the action even where it begins as a command does
+        (Brigade's "select RU-1")."""
+        want = " ".join(line.lower().split())
+        exact = [a for a in self.numbered() if str(a).lower() == want]
+        if exact:
+            self.choose(side, exact[0])
+            return
         word, _, rest = line.partition(" ")
         word, rest = word.lower(), rest.strip()
         if word in ("help", "?"):
@@ -377,8 +396,11 @@ class Screen:
             self.show_actions(side)
         elif word == "more" and not rest:
             self.more()
-        elif word == "select" and rest:
-            self.select(side, rest)
+        elif word == "actions":
+            if rest:
+                self.unit_actions(side, rest)
+            else:
+                self.show_actions(side)
         elif word == "units" and not rest:
             obs = self.session.observation(side)
             self.console.print(self.kit.terminal_units(self.game, obs), soft_wrap=False)
