@@ -55,12 +55,13 @@ def legend_text(name: str, width: int = 80) -> str:
     return console.export_text()
 
 
-@pytest.mark.parametrize(("name", "side", "ruler", "first"), [
-    ("crossroads_patrol", "attacker", "    0     1     2     3", "1) end the segment"),
-    ("ponyri", "soviet", "    0         20        40", "1) end"),
+@pytest.mark.parametrize(("name", "side", "ruler", "first", "enemy"), [
+    # the attacker sees the defender's leader in the houses at 3,2 (row 2); the soviet the German panzers (row 0)
+    ("crossroads_patrol", "attacker", "    0     1     2     3", "1) end the segment", r"^ 2 .*\|B\*eL"),
+    ("ponyri", "soviet", "    0         20        40", "1) end", r"^  0 .* t .* t "),
 ])
 def test_at_80x24_the_board_and_the_first_actions_are_on_one_screen(name: str, side: str, ruler: str, first: str,
-                                                                    tmp_path: Path) -> None:
+                                                                    enemy: str, tmp_path: Path) -> None:
     child = spawn(name, "--as", side, "--vs", "random", "--seed", "1", cwd=tmp_path)
     child.expect(PROMPT)
     seen = child.before + child.after
@@ -84,6 +85,7 @@ def test_at_80x24_the_board_and_the_first_actions_are_on_one_screen(name: str, s
         assert ruler in screen, screen
         assert f"Your actions, the {side}:" in screen and first in screen, screen
         assert re.search(r"^ ?\d+ ", screen, re.M), screen  # a row of the map, numbered
+        assert re.search(enemy, screen, re.M), screen  # the enemy's units marked by letter, not by colour alone
     # the legend once, at the start, and wrapped at the words: its words read the same as the legend's own
     legend = legend_text(name)
     head = legend.split()[0]
