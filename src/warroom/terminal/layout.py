@@ -69,6 +69,27 @@ def wrapped(console: Console, line: str | Text, width: int, indent: int = 0) -> 
     return out
 
 
+def pack(console: Console, head: Text, items: Sequence[Text], width: int, indent: int = 4, gap: int = 2) -> list[Text]:
+    """``head`` and then ``items`` in as few lines of ``width`` as they fill, an item never broken across lines
+    (one wider than a line alone is wrapped at its words); continuation lines indented."""
+    lines: list[Text] = []
+    line = head.copy()
+    for item in items:
+        if line.plain.strip() and len(line) + gap + len(item) > width:
+            lines.append(line)
+            line = Text(" " * indent)
+        elif line.plain.strip():
+            line.append(" " * gap)
+        if len(line) + len(item) > width:
+            lines += wrapped(console, line + item, width, indent)
+            line = Text(" " * indent)
+            continue
+        line.append_text(item)
+    if line.plain.strip():
+        lines.append(line)
+    return lines
+
+
 def page(lines: list[Text], room: int, more_hint: Callable[[int], str]) -> tuple[list[Text], int]:
     """As many of ``lines`` as fit ``room`` lines, the last one saying how many more there are where they do not
     all fit; and how many were shown."""

@@ -30,7 +30,7 @@ from warroom.core.kit import kit_of
 from warroom.play.session import Session
 from warroom.play.summary import summary_lines
 from warroom.present.odds import action_odds_lines
-from warroom.terminal.layout import Parts, lay_out, page, wrapped
+from warroom.terminal.layout import Parts, lay_out, pack, page, wrapped
 
 HELP = """Choose an action by its number, or type its text (the start of it is enough when only one action
 begins so). The numbers are those of the list on the screen and change after each action; an action's text
@@ -56,7 +56,7 @@ Reader = Callable[[str], str]
 ANY = "any unit"
 """The heading of the actions that are of no one unit (end a segment or phase, hold fire, ...)."""
 
-HINT = "Type a number or an action's text; help for the commands."
+HINT = "Type a number or an action's text; help."
 
 
 class Thinking:
@@ -238,13 +238,10 @@ class Screen:
             elif prefix and len(items) == 1 and prefix not in across:
                 continue  # shown with the first
             if prefix and len(items) > 1:
-                line = Text("  ")
-                line.append(f"{prefix}:", style="bold cyan" if unit else "bold")
-                for n, tail in items:
-                    line.append(" ")
-                    line.append(f" {n}) ", style="bold")
-                    line.append(tail)
-                lines += wrapped(self.console, line, width, 4)
+                head = Text("  ")
+                head.append(f"{prefix}:", style="bold cyan" if unit else "bold")
+                tokens = [Text.assemble((f"{n}) ", "bold"), tail) for n, tail in items]
+                lines += pack(self.console, head, tokens, width)
                 continue
             for n, tail in items:
                 line = Text("  ")

@@ -219,7 +219,8 @@ def units_table(obs: dict[str, Any]) -> Table:
         except UsageError:  # a type the catalogue does not know: its name
             label = u["type"].replace("_", " ")
         at = "-" if u["at"] is None else f"{u['at'][0]},{u['at'][1]}"
-        table.add_row(Text(symbol(u["type"]), style=OWN if own else ENEMY), u["id"], label, at,
+        mark = Text(("" if own else ENEMY_MARK) + symbol(u["type"]), style=OWN if own else ENEMY)
+        table.add_row(mark, u["id"], label, at,
                       Text(u["status"].replace("_", " "), style=STATUS_STYLE.get(u["status"], "dim")),
                       ", ".join(notes))
     return table
