@@ -158,6 +158,8 @@ def test_a_long_list_is_collapsed_and_paged_and_side_by_side_when_wide() -> None
     lines, shown, total = screen_text("hedgerow_hell", "attacker", 80, 24)
     assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
     assert any("1PL (leader) moves to:" in line for line in lines)
+    for case in (lines, screen_text("crossroads_patrol", "attacker", 120, 40)[0]):
+        assert not any(re.search(r"(^|\s)\d+\)\s*$", line) for line in case), "a number apart from its action"
     if shown < total:
         assert re.search(r"-- \d+ more lines?: type more --", lines[-1])
     wide, shown, total = screen_text("hedgerow_hell", "attacker", 160, 50)
