@@ -154,6 +154,17 @@ def screen_text(name: str, side: str, width: int, height: int) -> tuple[list[str
     return console.export_text().rstrip("\n").split("\n"), laid.shown, len(laid.actions)
 
 
+@pytest.mark.parametrize("name", ["ambush_at_the_ford", "cobra_breakout", "crossroads_patrol", "hedgerow_breakout",
+                                  "hedgerow_hell", "munassib_minefield", "villa_rogatti", "ponyri", "butyrki",
+                                  "hill_112"])
+def test_every_shipped_scenario_fits_80x24(name: str) -> None:
+    game_id, path = find_scenario(name)
+    for side in load_game(game_id, path).sides:
+        lines, shown, _ = screen_text(name, side, 80, 24)
+        assert len(lines) <= 23 and all(len(line) <= 80 for line in lines), "\n".join(lines)
+        assert shown >= 1 and any("Your actions" in line for line in lines)
+
+
 def test_a_long_list_is_collapsed_and_paged_and_side_by_side_when_wide() -> None:
     lines, shown, total = screen_text("hedgerow_hell", "attacker", 80, 24)
     assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)

@@ -22,7 +22,8 @@ from rich.text import Text
 MIN_ACTIONS_WIDTH = 44
 """The narrowest column the actions are put beside the board in."""
 MIN_ACTION_LINES = 6
-"""The fewest lines the actions are given, whatever else is on the screen."""
+"""The fewest lines the actions keep when what was printed before the screen asks for room (they give up lines
+below it only where the board and status leave no more)."""
 GAP = 2
 
 
@@ -112,7 +113,8 @@ def lay_out(console: Console, parts: Parts, width: int, height: int, reserve: in
         right = width - board_width - GAP
         status = [w for s in parts.status for w in wrapped(console, s, right, 2)]
         actions = parts.actions(right)
-        avail = max(MIN_ACTION_LINES, room - reserve - len(status))
+        free = room - len(status)
+        avail = max(2, free - min(reserve, max(0, free - MIN_ACTION_LINES)))
         shown_lines, shown = page(actions, avail, more_hint)
         column: list[RenderableType] = [*status, *shown_lines]
         used = len(status) + len(shown_lines)
@@ -132,7 +134,8 @@ def lay_out(console: Console, parts: Parts, width: int, height: int, reserve: in
     want = min(len(actions), MIN_ACTION_LINES + 2)
     board = parts.board(width, room - len(status) - want)
     board_height = height_of(console, board, width)
-    avail = max(MIN_ACTION_LINES, room - board_height - len(status) - reserve)
+    free = room - board_height - len(status)
+    avail = max(2, free - min(reserve, max(0, free - MIN_ACTION_LINES)))
     shown_lines, shown = page(actions, avail, more_hint)
     body: list[RenderableType] = [*heading, board, *status, *shown_lines]
     used = len(heading) + board_height + len(status) + len(shown_lines)
