@@ -277,7 +277,7 @@ class Screen:
                 line = Text("  ")
                 line.append(f"{(unit or ANY) if k == 0 else '':<{width}}", style="bold cyan" if unit else "bold")
                 line.append(f"  {n:>{digits}}  {action}")
-                self.console.print(line)
+                self.console.print(line, soft_wrap=not self.console.is_terminal)
         self.listed = True
 
     # input -------------------------------------------------------------------------------------------
