@@ -19,6 +19,7 @@ from rich.console import Console
 
 import warroom
 from warroom.ai import View
+from warroom.core.errors import UsageError
 from warroom.core.game import find_scenario, load_game
 from warroom.core.kit import kit_of
 from warroom.kits.brigade import terminal as br_terminal
@@ -269,3 +270,16 @@ def test_an_actions_whole_text_is_the_action_though_it_begins_as_a_command() -> 
     text = out.getvalue()
     assert re.search(r"select:  \d+\) RU-1  \d+\) RU-2", text), text[-2000:]
     assert "> select RU-T1" in text
+
+
+def test_a_unit_and_the_end_of_its_line_name_an_action() -> None:
+    """"Lt 3,6" is Crossroads Patrol's "Lt (leader) moves to 3,6" (a name that does not change with the numbers);
+    a unit and an end that name no action are one clear error."""
+    game_id, path = find_scenario("crossroads_patrol")
+    game = load_game(game_id, path)
+    session = Session(game, path, 1, {s: None for s in game.sides})
+    screen = Screen(session, Console(width=80, color_system=None, file=io.StringIO()))
+    assert str(screen.find("Lt 3,6")) == "Lt (leader) moves to 3,6"
+    assert str(screen.find("lt 2,7")) == "Lt (leader) moves to 2,7"
+    with pytest.raises(UsageError, match="'Lt 9,9' is no action or command"):
+        screen.find("Lt 9,9")

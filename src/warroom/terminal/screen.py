@@ -33,8 +33,9 @@ from warroom.present.odds import action_odds_lines
 from warroom.terminal.layout import Parts, lay_out, pack, page, wrapped
 
 HELP = """Choose an action by its number, or type its text (the start of it is enough when only one action
-begins so). The numbers are those of the list on the screen and change after each action; an action's text
-stays the same, so type it to plan ahead. Commands:
+begins so), or its unit and what follows the shared words of its line ("Lt 3,6" for "Lt (leader) moves to:
+... 3,6"). The numbers are those of the list on the screen and change after each action; an action's text
+stays the same, so type it to plan ahead ("Lt 3,6", then "sq2 4,7"). Commands:
   board          the full board, its units and the legend
   more           the next page of your actions, where they did not all fit
   actions UNIT   all the actions of one unit, one a line (UNIT: its name, or "any" for those of no one unit)
@@ -295,6 +296,10 @@ class Screen:
         if exact:
             return exact[0]
         starts = [a for a in actions if str(a).lower().startswith(want)]
+        if not starts:  # a unit and what follows the line's shared words: "lt 3,6" for "Lt (leader) moves to 3,6"
+            unit, _, tail = want.partition(" ")
+            starts = [a for a in actions if tail and str(a).lower().split(" ")[0] == unit
+                      and shared_prefix(str(a).lower())[1] == tail]
         if len(starts) == 1:
             return starts[0]
         if starts:
