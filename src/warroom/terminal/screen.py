@@ -239,10 +239,10 @@ class Screen:
             elif prefix and len(items) == 1 and prefix not in across:
                 continue  # shown with the first
             if prefix and len(items) > 1:
-                head = Text("  ")
-                head.append(f"{prefix}:", style="bold cyan" if unit else "bold")
+                shared = Text("  ")
+                shared.append(f"{prefix}:", style="bold cyan" if unit else "bold")
                 tokens = [Text.assemble((f"{n}) ", "bold"), tail) for n, tail in items]
-                lines += pack(self.console, head, tokens, width)
+                lines += pack(self.console, shared, tokens, width)
                 continue
             for n, tail in items:
                 line = Text("  ")
