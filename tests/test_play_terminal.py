@@ -116,7 +116,7 @@ def test_company_fire_played_to_the_end_with_odds_undo_and_bad_input(crossroads:
     t.expect(PROMPT)
     opening = t.text()
     assert "Turn 1, clock 0: opening Move card" in opening
-    assert "any unit" in opening and "end the segment" in opening
+    assert "1) end the segment" in opening and "Lt (leader) moves to:" in opening
     # bad input: one line, the prompt again, never a traceback
     assert "'foo' is no action or command" in t.act("foo")
     assert "no action 99: choose 1 to 9" in t.act("99")

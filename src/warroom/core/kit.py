@@ -137,6 +137,25 @@ class Kit:
         """The board as the terminal draws it from ``obs`` (a rich renderable): plainly, the observation."""
         return json.dumps(obs, indent=1, sort_keys=True, default=str)
 
+    def terminal_map(self, game: Game, obs: Mapping[str, Any], width: int, height: int) -> Any:
+        """The map alone as the terminal's screen lays it out beside the actions (a rich renderable), drawn to fit
+        ``width`` columns and ``height`` lines where the game can draw it so small: plainly, the board."""
+        return self.terminal_board(game, obs)
+
+    def terminal_status(self, game: Game, obs: Mapping[str, Any]) -> list[str]:
+        """A few short lines under the map (objectives, what is left to the side): plainly, none."""
+        return []
+
+    def terminal_units(self, game: Game, obs: Mapping[str, Any]) -> Any:
+        """The table of the units the side sees (a rich renderable, shown when there is room or asked for):
+        plainly, nothing."""
+        return ""
+
+    def terminal_legend(self, game: Game) -> Any:
+        """What the map's letters, marks and colours mean (a rich renderable), shown once at the start of a game
+        and on request: plainly, nothing."""
+        return ""
+
     def web_map(self, game: Game) -> dict[str, Any]:
         """The scenario's public map for the pages to draw a side's observation over (nothing of its hidden
         set-up): plainly, the game's sides and no terrain."""

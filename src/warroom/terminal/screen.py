@@ -1,6 +1,13 @@
 """The game on the screen: the board, the legal actions by unit, the odds before a die is rolled, the ruling after,
 and the commands a player types.
 
+A prompt's screen is laid out to fit the terminal (:mod:`.layout`): the board as compact as the lines ask, a few
+status lines, and the actions a unit's together, the actions alike in one line ("Lt (leader) moves to: 2) 3,6
+3) 2,7 ..."), the rest of a long list kept for ``more`` (``actions UNIT`` lists one unit's a line each); beside
+the board where the terminal is wide enough. The map's legend is shown once at the start and on ``legend``.
+While a player thinks, a line on a terminal says so and for how long (never in piped output, which stays plain
+lines).
+
 Each side sees only its own observation and narration. Against a player the person sees the opponent's actions
 only as its side reads them; in hot seat (two people at one screen) the screen is cleared and the next side
 asked to press Enter before its view is shown. Bad input gets one line and the prompt again.
@@ -10,10 +17,11 @@ from __future__ import annotations
 
 import sys
 import textwrap
+import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markup import escape
 from rich.text import Text
 
@@ -24,11 +32,18 @@ from warroom.play.session import Session
 from warroom.play.summary import summary_lines
 from warroom.play.table import how_to_write, table_moves, throw_lines
 from warroom.present.odds import action_odds_lines
+from warroom.terminal.layout import Parts, lay_out, pack, page, wrapped
 
 HELP = """Choose an action by its number, or type its text (the start of it is enough when only one action
-begins so). Commands:
-  board          draw the board again
-  list           list your actions again
+begins so), or its unit and what follows the shared words of its line ("Lt 3,6" for "Lt (leader) moves to:
+... 3,6"). The numbers are those of the list on the screen and change after each action; an action's text
+stays the same, so type it to plan ahead ("Lt 3,6", then "sq2 4,7"). Commands:
+  board          the full board, its units and the legend
+  more           the next page of your actions, where they did not all fit
+  actions UNIT   all the actions of one unit, one a line (UNIT: its name, or "any" for those of no one unit)
+  list           all your actions, one a line (or: actions)
+  units          the table of the units your side sees
+  legend         what the map's letters and colours mean
   odds N         the exact odds of action N (or of an action given by its text) before you choose it
   undo           take back your last action (never one that rolled dice or showed you something new)
   save [FILE]    save the game record (to FILE, or to the file of --save, or the one given before)
@@ -43,6 +58,29 @@ Reader = Callable[[str], str]
 
 ANY = "any unit"
 """The heading of the actions that are of no one unit (end a segment or phase, hold fire, ...)."""
+
+HINT = "Type a number or an action's text; help."
+
+
+class Thinking:
+    """The line a terminal shows while a player decides: who, and for how long so far (read at each refresh)."""
+
+    def __init__(self, who: str) -> None:
+        self.who = who
+        self.start = time.monotonic()
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(f"{self.who} is thinking... {time.monotonic() - self.start:.1f} s")
+
+
+def shared_prefix(text: str) -> tuple[str, str]:
+    """An action's text split where the first word with a figure in it (a place, a heading, a number) begins,
+    after the first word (the unit's name): "Lt (leader) moves to" and "3,6". ("", text) where there is none."""
+    words = text.split(" ")
+    for k in range(1, len(words)):
+        if any(ch.isdigit() for ch in words[k]):
+            return " ".join(words[:k]), " ".join(words[k:])
+    return "", text
 
 
 class Leave(Exception):
@@ -107,11 +145,25 @@ class Screen:
         self.listed = False
         self.left: str | None = None
         """Why the person left before the end (quit, the input ended, interrupted), if they did."""
+        self.rest: list[Text] = []
+        """The action lines of the last screen that did not fit on it, for ``more``."""
+        self.printed = 0
+        """Lines printed since the last screen (its actions give them room where they can)."""
+        self.legend_seen: set[str] = set()
+        """The people who have had the legend on their screen (in hot seat each, once, when first passed to)."""
 
     # output ------------------------------------------------------------------------------------------
 
+    def size(self) -> tuple[int, int]:
+        """The terminal's columns and lines (``COLUMNS``/``LINES`` where set; rich's console reads them)."""
+        width, height = self.console.size
+        return max(20, width), max(10, height)
+
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(escape(text), style=style or None)
+        """A message, wrapped at word boundaries to the terminal's width (piped, a line as it is)."""
+        self.console.print(escape(text), style=style or None, soft_wrap=not self.console.is_terminal)
+        width = self.size()[0]
+        self.printed += sum(max(1, -(-len(line) // width)) for line in text.splitlines() or [""])
 
     def ask(self, prompt: str) -> str:
         self.console.file.flush()
@@ -131,9 +183,46 @@ class Screen:
             self.console.print("\n" * 3 + "-" * 40)
 
     def draw(self, side: str) -> None:
+        """The full board, the units' table and the legend (the ``board`` command)."""
         obs = self.session.observation(side)
-        self.console.print(self.kit.terminal_board(self.game, obs))
+        self.console.print(self.kit.terminal_board(self.game, obs), soft_wrap=False)
         self.drawn = self.kit.phase(obs)
+
+    def show_legend(self, side: str | None = None) -> None:
+        legend = self.kit.terminal_legend(self.game)
+        if legend:
+            self.console.print(legend, soft_wrap=False)
+        self.legend_seen.add(side or self.viewer or self.session.state.to_act or "")
+
+    def parts(self, side: str) -> Parts:
+        """The parts of the side's screen: the map, the status lines, the actions, the units' table."""
+        obs = self.session.observation(side)
+        status: list[str | Text] = list(self.kit.terminal_status(self.game, obs))
+        return Parts(heading=self.kit.heading(obs),
+                     board=lambda width, height: self.kit.terminal_map(self.game, obs, width, height),
+                     actions=lambda width: self.action_lines(side, width), status=status,
+                     below=[self.kit.terminal_units(self.game, obs)])
+
+    def show_screen(self, side: str) -> None:
+        """The board, the status and the actions, laid out to fit the terminal (what was printed just before
+        kept in view where the actions can spare the lines)."""
+        width, height = self.size()
+        screen = lay_out(self.console, self.parts(side), width, height, reserve=min(self.printed, height // 4),
+                         more_hint=lambda n: f"-- {n} more line{'s' if n > 1 else ''}: type more --")
+        self.console.print(screen.renderable, soft_wrap=False, crop=True)
+        self.rest = screen.actions[screen.shown:]
+        self.drawn = self.kit.phase(self.session.observation(side))
+        self.listed = True
+        self.printed = 0
+
+    def more(self) -> None:
+        if not self.rest:
+            raise UsageError("no more actions: all are on the screen (list shows them one a line)")
+        height = self.size()[1]
+        shown, n = page(self.rest, height - 2, lambda k: f"-- {k} more line{'s' if k > 1 else ''}: type more --")
+        for line in shown:
+            self.console.print(line, soft_wrap=False, crop=True)
+        self.rest = self.rest[n:]
 
     def flush(self, side: str) -> None:
         """What happened since the side last looked, as it reads it."""
@@ -167,9 +256,59 @@ class Screen:
     def numbered(self) -> list[Hashable]:
         return [a for _, acts in self.groups() for _, a in acts]
 
-    def show_actions(self, side: str) -> None:
-        """The side's actions, a unit's together, the unit named once to their left."""
+    def action_lines(self, side: str, width: int) -> list[Text]:
+        """The side's actions in few lines: a unit's together, those alike in one line by what they share ("Lt
+        (leader) moves to: 2) 3,6  3) 2,7"; the one "select RU-1" of each unit: "select: 2) RU-1  3) RU-2"), each
+        after its number; wrapped to ``width`` at the actions."""
+        entries: list[tuple[str, str, list[tuple[int, str]]]] = []
+        for unit, acts in self.groups():
+            alike: dict[str, list[tuple[int, str]]] = {}
+            for n, action in acts:
+                prefix, tail = shared_prefix(str(action))
+                alike.setdefault(prefix, []).append((n, tail))
+            entries += [(unit, prefix, items) for prefix, items in alike.items()]
+        across: dict[str, list[tuple[int, str]]] = {}
+        for _, prefix, items in entries:
+            if prefix and len(items) == 1:
+                across.setdefault(prefix, []).extend(items)
+        lines = [Text(f"Your actions, the {side}:", style="bold")]
+        for unit, prefix, items in entries:
+            if prefix and len(items) == 1 and len(across.get(prefix, ())) > 1:
+                items = across.pop(prefix)  # the first of them shows them all
+            elif prefix and len(items) == 1 and prefix not in across:
+                continue  # shown with the first
+            if prefix and len(items) > 1:
+                shared = Text("  ")
+                shared.append(f"{prefix}:", style="bold cyan" if unit else "bold")
+                tokens = [Text.assemble((f"{n}) ", "bold"), tail) for n, tail in items]
+                lines += pack(self.console, shared, tokens, width)
+                continue
+            for n, tail in items:
+                line = Text("  ")
+                line.append(f"{n}) ", style="bold")
+                text = f"{prefix} {tail}" if prefix else tail
+                head, _, rest = text.partition(" ") if unit and text.startswith(unit) else ("", "", text)
+                line.append(head, style="bold cyan")
+                line.append(f" {rest}" if head else rest)
+                lines += wrapped(self.console, line, width, 4)
+        lines += wrapped(self.console, Text(HINT, style="dim"), width, 2)
+        return lines
+
+    def unit_actions(self, side: str, unit: str) -> None:
+        """All the actions of one unit, one a line."""
         groups = self.groups()
+        names = {(u or ANY).lower(): u for u, _ in groups}
+        want = unit.lower()
+        if want in ("any", ANY):
+            want = ANY
+        if want not in names:
+            shown = ", ".join(u or "any" for u, _ in groups)
+            raise UsageError(f"'{unit}' has no actions now: type actions and one of {shown}")
+        self.show_actions(side, only=names[want])
+
+    def show_actions(self, side: str, only: str | None = None) -> None:
+        """The side's actions (or one unit's), a unit's together, the unit named once to their left."""
+        groups = [g for g in self.groups() if only is None or g[0] == only]
         width = max(len(unit or ANY) for unit, _ in groups)
         digits = len(str(sum(len(acts) for _, acts in groups)))
         self.say(f"Your actions, the {side}:", "bold")
@@ -178,7 +317,7 @@ class Screen:
                 line = Text("  ")
                 line.append(f"{(unit or ANY) if k == 0 else '':<{width}}", style="bold cyan" if unit else "bold")
                 line.append(f"  {n:>{digits}}  {action}")
-                self.console.print(line)
+                self.console.print(line, soft_wrap=not self.console.is_terminal)
         self.listed = True
 
     # input -------------------------------------------------------------------------------------------
@@ -196,6 +335,10 @@ class Screen:
         if exact:
             return exact[0]
         starts = [a for a in actions if str(a).lower().startswith(want)]
+        if not starts:  # a unit and what follows the line's shared words: "lt 3,6" for "Lt (leader) moves to 3,6"
+            unit, _, tail = want.partition(" ")
+            starts = [a for a in actions if tail and str(a).lower().split(" ")[0] == unit
+                      and shared_prefix(str(a).lower())[1] == tail]
         if len(starts) == 1:
             return starts[0]
         if starts:
@@ -301,14 +444,34 @@ class Screen:
         raise Leave("quit")
 
     def command_line(self, side: str, line: str) -> None:
+        """A command, or an action; an action's whole text is the action even where it begins as a command does
+        (Brigade's "select RU-1")."""
+        want = " ".join(line.lower().split())
+        exact = [a for a in self.numbered() if str(a).lower() == want]
+        if exact:
+            self.choose(side, exact[0])
+            return
         word, _, rest = line.partition(" ")
         word, rest = word.lower(), rest.strip()
         if word in ("help", "?"):
             self.say(HELP)
+            self.show_legend()
         elif word == "board" and not rest:
             self.draw(side)
         elif word == "list" and not rest:
             self.show_actions(side)
+        elif word == "more" and not rest:
+            self.more()
+        elif word == "actions":
+            if rest:
+                self.unit_actions(side, rest)
+            else:
+                self.show_actions(side)
+        elif word == "units" and not rest:
+            obs = self.session.observation(side)
+            self.console.print(self.kit.terminal_units(self.game, obs), soft_wrap=False)
+        elif word == "legend" and not rest:
+            self.show_legend()
         elif word == "odds":
             self.odds(rest)
         elif word == "undo" and not rest:
@@ -328,7 +491,8 @@ class Screen:
         self.clear()
 
     def opponent_acts(self, side: str) -> None:
-        """The player of ``side`` acts; on a terminal, a spinner while a player that thinks does."""
+        """The player of ``side`` acts; on a terminal, a spinner and the time so far while a player that thinks
+        does (a line updated in place, gone when it has chosen: piped output has none)."""
         chosen = self.session.players[side]
         if self.session.table:
             before = self.table_views()
@@ -344,7 +508,8 @@ class Screen:
             self.on_the_table(before)
             return
         if self.console.is_terminal and chosen is not None and chosen.name != "random":
-            with self.console.status(f"The {side} ({chosen!r}) is thinking...", spinner="dots"):
+            named = self.opponent if len(self.session.people) == 1 and self.opponent else repr(chosen)
+            with self.console.status(Thinking(f"The {side} ({named})"), spinner="dots", refresh_per_second=10):
                 self.session.opponent_move()
         else:
             self.session.opponent_move()
@@ -355,13 +520,12 @@ class Screen:
         if self.viewer != side:
             if self.viewer is not None and len(self.session.people) > 1:
                 self.pass_to(side)
+                if side not in self.legend_seen:
+                    self.show_legend(side)
             self.viewer, self.drawn, self.listed = side, None, False
-        obs = self.session.observation(side)
         self.flush(side)
-        if self.kit.phase(obs) != self.drawn:
-            self.draw(side)
         if not self.listed:
-            self.show_actions(side)
+            self.show_screen(side)
         line = self.ask(f"{side}> ")
         if not line:
             return
@@ -382,6 +546,7 @@ class Screen:
         if s.table:
             self.say("The dice are thrown at the table: warroom asks for each throw you may see (the opponent's "
                      "too) and says what to move on the table after each action.")
+        self.show_legend()
         if s.steps:
             self.say(f"Resumed after {len(s.steps)} actions; what your side read last:")
         try:

@@ -6,8 +6,13 @@ twice that deep (so the picture keeps the table's shape), the far edge (greater 
 shows the terrain feature under it (the scenario's map is public; :data:`TERRAIN_GLYPHS`), an objective ``*``,
 a minefield the side knows of ``x``, and the units the side sees at their centre, as unit-type symbols
 (:data:`KIND_SYMBOLS`): its own in cyan (pinned on yellow), detected enemies in red, and an enemy it is only
-aware of as ``?`` near where it is thought to be (seed 004 "Detection", the observation's 4" grid). Under the
-map, a table of every unit the side sees.
+aware of as ``?`` near where it is thought to be (seed 004 "Detection", the observation's 4" grid). The side's
+own symbols are capitals, a detected enemy's the same letter in lower case, and a pinned unit has a ``p`` after
+its symbol as well as its yellow, so a monochrome terminal or a copy of the text still reads. Under the map, a
+table of every unit the side sees, its status and this move's order in words.
+
+The screen draws the map to the room it has (:func:`fit_map`): the fewer the lines, the more inches a
+character.
 """
 
 from __future__ import annotations
@@ -77,18 +82,57 @@ def _terrain_grid(game: Game, cols: int, rows: int, sx: float, sy: float) -> lis
     return grid
 
 
+STATUS_WORDS = {"on": "on the table", "removed": "removed from the table", "destroyed": "destroyed"}
+"""A unit's status as the table of units words it (the observation's ``on`` is a unit still on the table)."""
+
+ORDER_WORDS = {
+    "A": "A: fire halted, then move up to 1/2", "B": "B: move up to 1/2, then fire moving",
+    "C": "C: move without firing", "D": "D: move up to 1/2, then unlimber", "E": "E: limber up, then move up to 1/2",
+    "M": "mount, then ride", "S": "ride, then dismount", "X": "disembark, then move",
+    "4": "fired off the table (phase 4)", "hold": "held",
+}
+"""This move's order of a unit (seed 004 "Move Sequence": the types A to E of phase 5, the carrying orders, the
+indirect fire of phase 4, or held), in words."""
+
+
+def _scale(game: Game, width: int, height: int) -> float:
+    """Inches a character across (twice that deep) for the map to fit ``width`` x ``height`` (ruler and row numbers
+    included), never under an inch."""
+    field = game.scenario.field  # type: ignore[attr-defined]
+    across = field.width / max(1, min(MAX_COLUMNS, width - 4))
+    deep = field.depth / (2 * max(1, height - 1))
+    return max(1.0, float(math.ceil(max(across, deep))))
+
+
 def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
-    """The table and the list of units, as ``obs`` (one side's observation) shows them."""
+    """The table, its legend and the list of units, as ``obs`` (one side's observation) shows them."""
     field = game.scenario.field  # type: ignore[attr-defined]
     sx = max(1.0, math.ceil(field.width / MAX_COLUMNS))
+    lines, scale = _map(game, obs, sx)
+    return Group(Text(heading(obs), style="bold"), *lines, _legend(scale), units_table(obs),
+                 Text("\n".join(status_lines(obs))))
+
+
+def fit_map(game: Game, obs: dict[str, Any], width: int, height: int) -> RenderableType:
+    """The map in ``width`` columns and ``height`` lines where an inch or more a character lets it fit, and the
+    scale under it."""
+    sx = _scale(game, width, height - 1)
+    lines, _ = _map(game, obs, sx)
+    return Group(*lines, Text(f"a character {sx:g}\" x {2 * sx:g}\"", style="dim"))
+
+
+def _map(game: Game, obs: dict[str, Any], sx: float) -> tuple[list[Text], str]:
+    field = game.scenario.field  # type: ignore[attr-defined]
     sy = 2 * sx
     cols, rows = math.ceil(field.width / sx), math.ceil(field.depth / sy)
     cells: list[list[Text]] = [[Text(g, style="green") for g in row] for row in _terrain_grid(game, cols, rows, sx,
                                                                                                sy)]
 
-    def put(x: float, y: float, glyph: str, style: str) -> None:
+    def put(x: float, y: float, glyph: str, style: str, pinned: bool = False) -> None:
         c, r = min(cols - 1, max(0, int(x // sx))), min(rows - 1, max(0, int(y // sy)))
         cells[r][c] = Text(glyph, style=style)
+        if pinned and c + 1 < cols:
+            cells[r][c + 1] = Text("p", style=style)
 
     for m in obs["minefields"]:
         (x, y), (w, d) = m["corner"], m["size"]
@@ -101,10 +145,10 @@ def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
         if e["detected"] == "aware":
             put(e["near"][0], e["near"][1], "?", f"{ENEMY} reverse")
         elif (at := _centre(e["figures"])) is not None:
-            put(*at, symbol(e["type"]), ENEMY + (" on yellow" if e["pinned"] else ""))
+            put(*at, symbol(e["type"]).lower(), ENEMY + (" on yellow" if e["pinned"] else ""), e["pinned"])
     for u in obs["units"]:
         if u["status"] == "on" and not u.get("aboard") and (at := _centre(u["figures"])) is not None:
-            put(*at, symbol(u["type"]), OWN + (" on yellow" if u["pinned"] else ""))
+            put(*at, symbol(u["type"]), OWN + (" on yellow" if u["pinned"] else ""), u["pinned"])
     step = 10
     ruler = Text("    " + "".join(f"{int(c * sx):<{step}}" for c in range(0, cols, step)), style="dim")
     lines = [ruler]
@@ -114,7 +158,12 @@ def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
             line.append_text(cell)
         lines.append(line)
     scale = f"each character {sx:g}\" across and {sy:g}\" deep; the table is {field.width:g}\" x {field.depth:g}\""
-    return Group(Text(heading(obs), style="bold"), *lines, _legend(scale), _units_table(obs), _extras(obs))
+    return lines, scale
+
+
+def legend(game: Game) -> Text:
+    """What the map's letters mean: terrain, marks, the units' symbols and the pinned letter."""
+    return _legend("The map: y grows down the screen, x to the right")
 
 
 def _legend(scale: str) -> Text:
@@ -122,16 +171,16 @@ def _legend(scale: str) -> Text:
                 "= road, ~ river or soft ground, _ trench, h hedge, # bocage, | wall. * objective, x minefield. "
                 "Units: ", style="dim")
     text.append("yours", style=OWN)
-    text.append(", ", style="dim")
+    text.append(" (in capitals), ", style="dim")
     text.append("the enemy's", style=ENEMY)
-    text.append(", ", style="dim")
-    text.append("pinned", style="on yellow")
+    text.append(" (the same letter in lower case: i an enemy infantry company), ", style="dim")
+    text.append("p after a symbol: pinned", style="on yellow")
     text.append(", ? an enemy not yet spotted. Symbols: " + ", ".join(
         f"{s} {k}" for k, s in KIND_SYMBOLS.items()) + ", O mortar, V transport.", style="dim")
     return text
 
 
-def _units_table(obs: dict[str, Any]) -> Table:
+def units_table(obs: dict[str, Any]) -> Table:
     table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
     for name in ("", "unit", "type", "at", "status", "figures lost", "notes"):
         table.add_column(name)
@@ -142,10 +191,11 @@ def _units_table(obs: dict[str, Any]) -> Table:
         if u.get("aboard"):
             notes.append(f"aboard {u['aboard']}")
         if u.get("order"):
-            notes.append(f"order {u['order']}")
+            notes.append(f"this move: {ORDER_WORDS.get(u['order'], u['order'])}")
+        lost = str(u["dead"] or 0) if u["dead"] is not None else "-"
         table.add_row(Text(symbol(u["type"]), style=OWN), u["id"], t.label if t else u["type"],
-                      f"{at[0]:.0f},{at[1]:.0f}" if at else "-", u["status"], str(u["dead"] or 0) if u["dead"]
-                      is not None else "-", ", ".join(notes))
+                      f"{at[0]:.0f},{at[1]:.0f}" if at else "-", STATUS_WORDS.get(u["status"], u["status"]), lost,
+                      ", ".join(notes))
     for e in obs["enemy"]:
         if e["detected"] == "aware":
             table.add_row(Text("?", style=ENEMY), e["id"], e["kind"], f"near {e['near'][0]},{e['near'][1]}",
@@ -153,13 +203,14 @@ def _units_table(obs: dict[str, Any]) -> Table:
         else:
             at = _centre(e["figures"])
             t = TYPES.get(e["type"])
-            table.add_row(Text(symbol(e["type"]), style=ENEMY), e["id"], t.label if t else e["type"],
+            table.add_row(Text(symbol(e["type"]).lower(), style=ENEMY), e["id"], t.label if t else e["type"],
                           f"{at[0]:.0f},{at[1]:.0f}" if at else "-", "spotted", "",
                           "pinned" if e["pinned"] else "")
     return table
 
 
-def _extras(obs: dict[str, Any]) -> Text:
+def status_lines(obs: dict[str, Any]) -> list[str]:
+    """The objectives, the companies lost, the artillery missions: a line each."""
     lines = ["Objectives: " + "; ".join(f"{n + 1}. {o['name']} at {o['at'][0]:g},{o['at'][1]:g} ({o['points']} "
                                         f"points)" for n, o in enumerate(obs["objectives"]))]
     lost = obs["companies_lost"]
@@ -168,4 +219,4 @@ def _extras(obs: dict[str, Any]) -> Text:
         lines.append("Your artillery missions: " + "; ".join(
             f"{m['battery']} on {m['aim'][0]:g},{m['aim'][1]:g}" + (" (landed)" if m["landed"] else "")
             for m in obs["missions"]))
-    return Text("\n".join(lines))
+    return lines

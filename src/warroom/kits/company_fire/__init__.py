@@ -40,6 +40,26 @@ class CompanyFireKit(Kit):
 
         return terminal.draw(game, dict(obs))
 
+    def terminal_map(self, game: Game, obs: Mapping[str, Any], width: int, height: int) -> Any:
+        from warroom.kits.company_fire import terminal
+
+        return terminal.fit_map(game, dict(obs), width, height)
+
+    def terminal_status(self, game: Game, obs: Mapping[str, Any]) -> list[str]:
+        from warroom.kits.company_fire import terminal
+
+        return terminal.status_lines(dict(obs))
+
+    def terminal_units(self, game: Game, obs: Mapping[str, Any]) -> Any:
+        from warroom.kits.company_fire import terminal
+
+        return terminal.units_table(dict(obs))
+
+    def terminal_legend(self, game: Game) -> Any:
+        from warroom.kits.company_fire import terminal
+
+        return terminal.legend(game)
+
     # --- the web pages: the public map and the line of sight (kits/company_fire/web.py, sight.py) -------
 
     def web_map(self, game: Game) -> dict[str, Any]:

@@ -5,10 +5,15 @@ The map is the scenario's grid (public): each space two lines of five characters
 terrain's map letter (the same letters as ``warroom scenario show`` and the map pictures), ``=`` for a road, and
 a mark: ``*`` an objective, a minefield as CF-52 lets the side see it (``M`` a marker or the side's own real
 field, ``m`` its own dummy, ``!`` its own unmarked field), ``s`` smoke. The bottom line holds the units in the
-space as unit-type symbols (:data:`SYMBOLS`), the side's own in cyan, the enemy's in red, a status on the
-symbol's background (pinned yellow, suppressed red) and ``?`` for an enemy blind; the side's own units still
-under a blind are dim. Edges between spaces are drawn as the text map draws them: ``#`` bocage, ``:`` or
-``##`` partial bocage, ``|`` or ``-`` a low stone wall. Under the map, a table of every unit the side sees.
+space as unit-type symbols (:data:`SYMBOLS`), the side's own in cyan, the enemy's in red and each after an
+``e``, a status in a letter after the symbol as well as on its background (``p`` pinned on yellow, ``s``
+suppressed on red), so a monochrome terminal or a copy of the text still reads, and ``?`` for an enemy blind;
+the side's own units still under a blind are dim. Edges between spaces are drawn as the text map draws them:
+``#`` bocage, ``:`` or ``##`` partial bocage, ``|`` or ``-`` a low stone wall. Under the map, a table of every
+unit the side sees.
+
+Where the screen has too few lines for that (:func:`fit_map`), the map is drawn compact: a space in one line
+(the terrain letter, the mark or else the road, then the units), the edges between columns only.
 """
 
 from __future__ import annotations
@@ -37,6 +42,10 @@ SYMBOLS: dict[str, str] = {
 """A unit type's symbol on the map; a type not listed shows the first letter of its name."""
 
 STATUS_STYLE = {"good_order": "", "pinned": "on yellow", "suppressed": "on red"}
+STATUS_LETTER = {"pinned": "p", "suppressed": "s"}
+"""A status as a letter after the unit's symbol on the map (good order has none)."""
+ENEMY_MARK = "e"
+"""The letter before an enemy unit's symbol on the map."""
 OWN, ENEMY = "bold cyan", "bold red"
 _CELL = 5
 _EDGE_V = {"bocage_full": "#", "bocage_partial": ":", "low_stone_wall": "|"}
@@ -52,8 +61,35 @@ def _board(game: Game) -> Board:
     return board
 
 
-def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
-    """The map and the table of units, as ``obs`` (one side's observation) shows them."""
+def token(u: dict[str, Any], side: str) -> Text:
+    """A unit on the map: its symbol, after ``e`` if it is the enemy's, and its status letter (:data:`STATUS_LETTER`),
+    in colour too."""
+    colour = OWN if u["side"] == side else ENEMY
+    style = f"{colour} {STATUS_STYLE.get(u['status'], '')}".strip()
+    if u.get("hidden"):
+        style += " dim italic"
+    text = Text(ENEMY_MARK if u["side"] != side else "", style=colour)
+    text.append(symbol(u["type"]), style=style)
+    text.append(STATUS_LETTER.get(u["status"], ""), style=style)
+    return text
+
+
+def _units_in(tokens: list[Text], blind: bool, room: int) -> Text:
+    """The tokens of a space's units in ``room`` characters, a ``+`` where they do not all fit."""
+    line = Text()
+    blind_mark = Text("?", style=f"{ENEMY} reverse") if blind else Text()
+    for n, t in enumerate(tokens):
+        rest = room - len(line) - len(blind_mark)
+        if len(t) > rest or (n + 1 < len(tokens) and len(t) == rest):
+            line.append("+", style="bold")
+            break
+        line.append_text(t)
+    line.append_text(blind_mark)
+    line.truncate(room, pad=True)
+    return line
+
+
+def _map(game: Game, obs: dict[str, Any], compact: bool) -> list[Text]:
     board = _board(game)
     side = obs["side"]
     here: dict[Space, list[dict[str, Any]]] = defaultdict(list)
@@ -75,60 +111,84 @@ def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
             return Text(letter, style="bold magenta")
         return Text("s" if space in smoke else " ", style="bold white")
 
+    def terrain(space: Space) -> Text:
+        return Text(board.terrain(space).code, style="green" if board.area_at(space) != "open" else "dim")
+
     def top(space: Space) -> Text:
-        line = Text(board.terrain(space).code, style="green" if board.area_at(space) != "open" else "dim")
+        line = terrain(space)
         line.append("=" if board.has_road(space) else " ", style="yellow")
         line.append_text(mark(space))
         line.append(" " * (_CELL - 3))
         return line
 
-    def bottom(space: Space) -> Text:
-        line = Text()
-        units = here.get(space, [])
-        for u in units[:4 if len(units) <= 4 else 3]:
-            colour = OWN if u["side"] == side else ENEMY
-            style = f"{colour} {STATUS_STYLE.get(u['status'], '')}".strip()
-            if u.get("hidden"):
-                style += " dim italic"
-            line.append(symbol(u["type"]), style=style)
-        if len(units) > 4:
-            line.append("+", style="bold")
-        if space in blinds:
-            line.append("?", style=f"{ENEMY} reverse")
-        line.truncate(_CELL, pad=True)
+    def units(space: Space, room: int) -> Text:
+        return _units_in([token(u, side) for u in here.get(space, [])], space in blinds, room)
+
+    def one_line(space: Space) -> Text:
+        line = terrain(space)
+        m = mark(space)
+        line.append_text(m if m.plain != " " else Text("=" if board.has_road(space) else " ", style="yellow"))
+        line.append_text(units(space, _CELL - 2))
         return line
+
+    def edge(c: int, r: int) -> str:
+        return _EDGE_V.get(board.edge_at((c, r), (c + 1, r)) or "", " ")
 
     rows: list[Text] = [Text("    " + "".join(f"{c:<{_CELL + 1}}" for c in range(board.width)).rstrip(),
                              style="dim")]
     for r in range(board.height):
+        if compact:
+            line = Text(f"{r:>2}  ", style="dim")
+            for c in range(board.width):
+                line.append_text(one_line((c, r)))
+                if c + 1 < board.width:
+                    line.append(edge(c, r), style="bold green")
+            rows.append(line)
+            continue
         upper, lower = Text(f"{r:>2}  ", style="dim"), Text("    ")
         for c in range(board.width):
             upper.append_text(top((c, r)))
-            lower.append_text(bottom((c, r)))
+            lower.append_text(units((c, r), _CELL))
             if c + 1 < board.width:
-                edge = _EDGE_V.get(board.edge_at((c, r), (c + 1, r)) or "", " ")
-                upper.append(edge, style="bold green")
-                lower.append(edge, style="bold green")
+                upper.append(edge(c, r), style="bold green")
+                lower.append(edge(c, r), style="bold green")
         rows += [upper, lower]
         if r + 1 < board.height:
             rows.append(Text("    " + " ".join(_EDGE_H.get(board.edge_at((c, r), (c, r + 1)) or "", " " * _CELL)
                                                for c in range(board.width)), style="bold green"))
-    return Group(Text(heading(obs), style="bold"), *rows, _legend(), _units_table(obs), _extras(obs))
+    return rows
 
 
-def _legend() -> Text:
-    terrain = "  ".join(f"{row.code} {row.label}" for row in TERRAIN.area.values())
-    text = Text(f"Terrain: {terrain}; = road. Edges: # bocage, : partial bocage, | - stone wall. "
-                "Marks: * objective, M minefield (m dummy, ! unmarked: your own), s smoke. Units: ", style="dim")
+def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
+    """The map, its legend and the table of units, as ``obs`` (one side's observation) shows them."""
+    return Group(Text(heading(obs), style="bold"), *_map(game, obs, compact=False), legend(game),
+                 units_table(obs), Text("\n".join(status_lines(obs))))
+
+
+def fit_map(game: Game, obs: dict[str, Any], width: int, height: int) -> RenderableType:
+    """The map in ``height`` lines: a space in two lines and the edges between rows where they fit, else compact
+    (a line a row). Its width is the same either way (4 + 6 columns a space)."""
+    board = _board(game)
+    return Group(*_map(game, obs, compact=3 * board.height > height))
+
+
+def legend(game: Game) -> Text:
+    """What the map's letters mean: terrain, edges, marks, the units' symbols and status letters."""
+    terrain = ", ".join(f"{row.code} {row.label}" for row in TERRAIN.area.values())
+    text = Text(f"Terrain: {terrain}; = road. Edges: # bocage, : partial bocage, | - stone wall (the edges "
+                "between rows on the full map only: type board). Marks: * objective, M minefield (m dummy, ! "
+                "unmarked: your own), s smoke (in a compact map a mark hides the road). Units: a symbol, ",
+                style="dim")
     text.append("yours", style=OWN)
-    text.append(", ", style="dim")
+    text.append(" plain, ", style="dim")
     text.append("the enemy's", style=ENEMY)
+    text.append(f" after an {ENEMY_MARK} (eR an enemy rifle squad); a letter after it is its status: ", style="dim")
+    text.append("p pinned", style="on yellow")
     text.append(", ", style="dim")
-    text.append("pinned", style="on yellow")
-    text.append(", ", style="dim")
-    text.append("suppressed", style="on red")
-    text.append(", dim: under a blind, ? an enemy blind. Symbols: " + ", ".join(
-        f"{s} {n.replace('_', ' ')}" for n, s in SYMBOLS.items() if n in _LEGEND_TYPES), style="dim")
+    text.append("s suppressed", style="on red")
+    text.append(" (Rs your suppressed rifle squad); dim: yours under a blind; ? an enemy blind; + more units than "
+                "fit. Symbols: " + ", ".join(f"{s} {n.replace('_', ' ')}" for n, s in SYMBOLS.items()
+                                              if n in _LEGEND_TYPES) + ".", style="dim")
     return text
 
 
@@ -138,7 +198,7 @@ _LEGEND_TYPES = ("rifle_squad", "smg_squad", "engineer_squad", "light_mortar", "
                  "truck")
 
 
-def _units_table(obs: dict[str, Any]) -> Table:
+def units_table(obs: dict[str, Any]) -> Table:
     side = obs["side"]
     table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
     for name in ("", "unit", "type", "at", "status", "this card"):
@@ -159,13 +219,15 @@ def _units_table(obs: dict[str, Any]) -> Table:
         except UsageError:  # a type the catalogue does not know: its name
             label = u["type"].replace("_", " ")
         at = "-" if u["at"] is None else f"{u['at'][0]},{u['at'][1]}"
-        table.add_row(Text(symbol(u["type"]), style=OWN if own else ENEMY), u["id"], label, at,
+        mark = Text(("" if own else ENEMY_MARK) + symbol(u["type"]), style=OWN if own else ENEMY)
+        table.add_row(mark, u["id"], label, at,
                       Text(u["status"].replace("_", " "), style=STATUS_STYLE.get(u["status"], "dim")),
                       ", ".join(notes))
     return table
 
 
-def _extras(obs: dict[str, Any]) -> Text:
+def status_lines(obs: dict[str, Any]) -> list[str]:
+    """The objectives, the enemy blinds, the fire missions: a line each."""
     side = obs["side"]
     lines = ["Objectives: " + "; ".join(f"{o['name']} ({o['at'][0]},{o['at'][1]}) held by the {o['held_by']}"
                                         for o in obs["objectives"])]
@@ -178,4 +240,4 @@ def _extras(obs: dict[str, Any]) -> Text:
     if obs["fire_missions_marked"]:
         lines.append("Fire missions marked: " + "; ".join(
             f"{m['side']} {m['kind']} at {m['at'][0]},{m['at'][1]}" for m in obs["fire_missions_marked"]))
-    return Text("\n".join(lines))
+    return lines
