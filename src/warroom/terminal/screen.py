@@ -494,10 +494,11 @@ class Screen:
         """The player of ``side`` acts; on a terminal, a spinner and the time so far while a player that thinks
         does (a line updated in place, gone when it has chosen: piped output has none)."""
         chosen = self.session.players[side]
-        if self.session.table:
+        named = self.opponent if len(self.session.people) == 1 and self.opponent else repr(chosen)
+        if self.session.table:  # the choice made while the line shows; its throws asked after, at the table
             before = self.table_views()
             if self.console.is_terminal and chosen is not None and chosen.name != "random":
-                with self.console.status(f"The {side} ({chosen!r}) is thinking...", spinner="dots"):
+                with self.console.status(Thinking(f"The {side} ({named})"), spinner="dots", refresh_per_second=10):
                     action = self.session.opponent_choice()
             else:
                 action = self.session.opponent_choice()
@@ -508,7 +509,6 @@ class Screen:
             self.on_the_table(before)
             return
         if self.console.is_terminal and chosen is not None and chosen.name != "random":
-            named = self.opponent if len(self.session.people) == 1 and self.opponent else repr(chosen)
             with self.console.status(Thinking(f"The {side} ({named})"), spinner="dots", refresh_per_second=10):
                 self.session.opponent_move()
         else:
