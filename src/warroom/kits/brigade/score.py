@@ -121,6 +121,7 @@ def score(game: Game, obs: Mapping[str, Any]) -> Score:
         left = periods - period
         time = f"period {period} of {periods}: " + ("the last period" if left <= 0 else
                                                     f"{plural(left, 'more period')} after this one")
-    return Score(side, points, items, tuple(standing), time,
-                 f"as far as {side} can see: an enemy unit it has not detected may stand within an objective's "
-                 "radius", heading="Objective points if the game ended now")
+    note = "" if obs.get("umpire") else (f"as far as {side} can see: an enemy unit it has not detected may stand "
+                                         "within an objective's radius")
+    return Score("umpire" if obs.get("umpire") else side, points, items, tuple(standing), time, note,
+                 heading="Objective points" if obs.get("result") else "Objective points if the game ended now")
