@@ -233,6 +233,11 @@ class Kit:
                                               str(u.get("status", "")) in ("destroyed", "removed", "eliminated"))
         return out
 
+    def fire_kinds(self) -> frozenset[str]:
+        """The kinds of action (``game.facts_of(action).kind``) the map marks as a fire, a line from the unit to
+        its target or the space or point it aims at: plainly ``fire``."""
+        return frozenset({"fire"})
+
     # --- the front ends' boards and pictures ---------------------------------------------------------------
 
     def terminal_board(self, game: Game, obs: Mapping[str, Any]) -> Any:

@@ -45,6 +45,10 @@ class BrigadeKit(Kit):
 
         return known_units(game, obs)
 
+    def fire_kinds(self) -> frozenset[str]:
+        """Direct fire, a bombardment, walking or keeping a battery's fire (seed 004 FIRING)."""
+        return frozenset({"fire", "bombard", "walk", "continue"})
+
     def terminal_board(self, game: Game, obs: Mapping[str, Any]) -> Any:
         from warroom.kits.brigade import terminal
 

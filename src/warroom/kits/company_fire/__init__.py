@@ -37,6 +37,10 @@ class CompanyFireKit(Kit):
 
         return score(game, obs)
 
+    def fire_kinds(self) -> frozenset[str]:
+        """Individual, group and opportunity fire, a sniper's shot, anti-tank fire, a close assault (seed 002)."""
+        return frozenset({"fire", "group_fire", "op_fire", "snipe", "at_fire", "assault"})
+
     def terminal_board(self, game: Game, obs: Mapping[str, Any]) -> Any:
         from warroom.kits.company_fire import terminal
 
