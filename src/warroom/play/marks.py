@@ -46,8 +46,10 @@ class Mark:
     path: tuple[Place, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
+        """The mark as the web API sends it (:class:`warroom.web.models.MarkFace`): ``origin`` the firer's or the
+        mover's first place, ``at`` the target's, the fallen's, the seen's or the mover's last place."""
         return {"kind": self.kind, "unit": self.unit, "side": self.side, "step": self.step, "text": self.text,
-                "from": None if self.frm is None else list(self.frm), "to": None if self.to is None else list(self.to),
+                "origin": None if self.frm is None else list(self.frm), "at": None if self.to is None else list(self.to),
                 "target": self.target, "path": [list(p) for p in self.path]}
 
 

@@ -35,6 +35,7 @@ from warroom.ai import Seen, View, player, plays
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
 from warroom.core.kit import kit_of
+from warroom.play.marks import last_marks
 from warroom.play.session import Session
 from warroom.play.summary import summary_lines
 from warroom.web.errors import Conflict, Forbidden, NotFound, Refused
@@ -294,7 +295,9 @@ class Games:
                 "to_act": body["to_act"], "my_turn": body["my_turn"], "over": body["over"],
                 "result": body["result"], "observation": body["observation"], "log": body["log"],
                 "actions": body["actions"], "undo": {"can": why is None, "why": why},
-                "players": dict(live.row.players), "thinking": live.thinking, "summary": self._summary(live)}
+                "players": dict(live.row.players), "thinking": live.thinking, "summary": self._summary(live),
+                "score": body["score"],
+                "marks": last_marks(game, s.states, [step.by for step in s.steps], s.actions, side)}
 
     @staticmethod
     def _summary(live: Live) -> list[str] | None:

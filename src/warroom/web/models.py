@@ -117,6 +117,51 @@ class UndoFace(_Answer):
     why: str | None
 
 
+class ScoreItemFace(_Answer):
+    """One source of points: who scores it (``None``: nobody), its kind and heading, what it is, its points, why,
+    and the whole as a line."""
+
+    side: str | None
+    source: str
+    source_name: str
+    what: str
+    points: int
+    why: str
+    text: str
+
+
+class ScoreFace(_Answer):
+    """The score as the side may know it (the game kit's ``score`` of its observation): each side's points, the
+    items they come from, how near each side is to losing, the time left, what the view cannot tell, the one
+    line for the status bar and the whole as lines."""
+
+    side: str
+    heading: str
+    points: dict[str, int]
+    items: list[ScoreItemFace]
+    standing: list[str]
+    time: str
+    note: str
+    status: str
+    lines: list[str]
+
+
+class MarkFace(_Answer):
+    """One mark of the enemy's last actions on the side's map (``warroom.play.marks``): ``fire`` (a line from
+    ``origin`` to ``at``), ``move`` (an arrow along ``path``), ``fell`` (a cross at ``at``) or ``seen`` (a ring at
+    ``at``), with the unit, its side, the fire's target, the action's number and the legend's line."""
+
+    kind: str
+    unit: str
+    side: str
+    step: int
+    text: str
+    origin: list[float] | None
+    at: list[float] | None
+    target: str | None
+    path: list[list[float]]
+
+
 class GameView(_Answer):
     """The game as one side sees it (``observation``: the side's observation, each game its own keys)."""
 
@@ -139,6 +184,8 @@ class GameView(_Answer):
     players: dict[str, str]
     thinking: bool
     summary: list[str] | None
+    score: ScoreFace
+    marks: list[MarkFace]
 
 
 class Acted(_Answer):
