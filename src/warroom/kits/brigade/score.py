@@ -116,7 +116,7 @@ def score(game: Game, obs: Mapping[str, Any]) -> Score:
     periods = int(g.scenario.spec.periods)
     period = int(obs["period"])
     if obs.get("result"):
-        time = f"the game ended in period {min(period, periods)}"
+        time = "the game is over"
     else:
         left = periods - period
         time = f"period {period} of {periods}: " + ("the last period" if left <= 0 else

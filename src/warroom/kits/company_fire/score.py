@@ -72,7 +72,7 @@ def _time_left(game: Any, obs: Mapping[str, Any]) -> str:
     rules = game.scenario.rules
     turn = int(obs["turn"])
     if obs.get("result"):
-        return f"the game ended in turn {turn}"
+        return "the game is over"
     ends = rules.clock_ends_at
     if ends is not None:
         return (f"clock {obs['clock']} of {ends}: the game ends when it reaches {ends} (1d6 is added at the end of "
