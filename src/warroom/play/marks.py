@@ -156,3 +156,29 @@ def last_marks(game: Game, states: Sequence[GameState], bys: Sequence[str], acti
                side: str) -> list[dict[str, Any]]:
     """The marks of the enemy's actions since ``side`` last acted, as plain JSON for the page and the terminal."""
     return [m.to_json() for m in marks_of(game, states, bys, actions, side)]
+
+
+GLYPHS = {"fell": "X", "fire": "@", "move": ">", "seen": "+"}
+"""The terminal's mark of each kind in a board cell: ``X`` a unit fell there, ``@`` a fire's target, ``>`` where a
+move ended, ``+`` where a unit came into sight (the strongest mark of a place wins, in this order)."""
+
+LEGEND = "X fell, @ fired at, > moved here, + came into sight"
+
+
+def cell_glyphs(marks: Sequence[Mapping[str, Any]]) -> dict[Place, str]:
+    """Each marked place (a space, or a point in inches) and its glyph (:data:`GLYPHS`), from marks as
+    :func:`last_marks` gives them."""
+    order = list(GLYPHS)
+    out: dict[Place, str] = {}
+    for m in sorted(marks, key=lambda m: -order.index(m["kind"]) if m["kind"] in order else 1):
+        if m["kind"] in GLYPHS and m.get("at") is not None:
+            out[(float(m["at"][0]), float(m["at"][1]))] = GLYPHS[m["kind"]]
+    return out
+
+
+def legend_line(marks: Sequence[Mapping[str, Any]]) -> str:
+    """The one line under the board that says what the marks are: the enemy's last actions as the side saw them,
+    each told (empty when there are none)."""
+    if not marks:
+        return ""
+    return f"The enemy's last actions ({LEGEND}): " + "; ".join(str(m["text"]) for m in marks) + "."

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from warroom.core.errors import UsageError
 from warroom.core.kit import kit_of
+from warroom.play.marks import last_marks
 from warroom.play.session import Session
 from warroom.play.summary import summary_lines
 from warroom.present.odds import action_odds_lines
@@ -28,6 +29,8 @@ begins so). Commands:
   board          draw the board again
   list           list your actions again
   odds N         the exact odds of action N (or of an action given by its text) before you choose it
+  score          the score as your side knows it: each objective, who holds it and why, the points by source,
+                 how near each side is to losing, the time left
   undo           take back your last action (never one that rolled dice or showed you something new)
   save [FILE]    save the game record (to FILE, or to the file of --save, or the one given before)
   quit           leave the game (it asks whether to save first)
@@ -93,8 +96,31 @@ class Screen:
 
     def draw(self, side: str) -> None:
         obs = self.session.observation(side)
-        self.console.print(self.kit.terminal_board(self.game, obs))
-        self.drawn = self.kit.phase(obs)
+        marks = self.marks(side)
+        self.console.print(self.kit.terminal_board(self.game, {**obs, "marks": marks} if marks else obs))
+        self.say(self.kit.score(self.game, obs).status() + " (type score for the breakdown)", "bold")
+        self.drawn = self.drawn_key(side)
+
+    def marks(self, side: str) -> list[dict[str, object]]:
+        """The enemy's last actions as the side saw them, to mark on its board (:mod:`warroom.play.marks`)."""
+        s = self.session
+        return last_marks(self.game, s.states, [step.by for step in s.steps], s.actions, side)
+
+    def drawn_key(self, side: str) -> tuple[object, ...]:
+        """What the board shows that changes: the card or phase, and the marks of the enemy's last actions."""
+        marks = self.marks(side)
+        return (*self.kit.phase(self.session.observation(side)), tuple(str(m["text"]) for m in marks))
+
+    def needs_drawing(self, side: str) -> bool:
+        """Whether to draw the board again: a new card or phase, or new marks of the enemy's last actions (marks
+        cleared by the side's own action wait for the next drawing)."""
+        key = self.drawn_key(side)
+        return self.drawn is None or key[:-1] != self.drawn[:-1] or bool(key[-1]) and key[-1] != self.drawn[-1]
+
+    def show_score(self, side: str) -> None:
+        """The score as the side may know it (the kit's ``score`` of its observation)."""
+        for line in self.kit.score(self.game, self.session.observation(side)).lines():
+            self.say(line)
 
     def flush(self, side: str) -> None:
         """What happened since the side last looked, as it reads it."""
@@ -247,6 +273,8 @@ class Screen:
             self.show_actions(side)
         elif word == "odds":
             self.odds(rest)
+        elif word == "score" and not rest:
+            self.show_score(side)
         elif word == "undo" and not rest:
             self.undo(side)
         elif word == "save":
@@ -279,9 +307,8 @@ class Screen:
             if self.viewer is not None and len(self.session.people) > 1:
                 self.pass_to(side)
             self.viewer, self.drawn, self.listed = side, None, False
-        obs = self.session.observation(side)
         self.flush(side)
-        if self.kit.phase(obs) != self.drawn:
+        if self.needs_drawing(side):
             self.draw(side)
         if not self.listed:
             self.show_actions(side)

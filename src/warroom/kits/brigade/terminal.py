@@ -6,8 +6,9 @@ twice that deep (so the picture keeps the table's shape), the far edge (greater 
 shows the terrain feature under it (the scenario's map is public; :data:`TERRAIN_GLYPHS`), an objective ``*``,
 a minefield the side knows of ``x``, and the units the side sees at their centre, as unit-type symbols
 (:data:`KIND_SYMBOLS`): its own in cyan (pinned on yellow), detected enemies in red, and an enemy it is only
-aware of as ``?`` near where it is thought to be (seed 004 "Detection", the observation's 4" grid). Under the
-map, a table of every unit the side sees.
+aware of as ``?`` near where it is thought to be (seed 004 "Detection", the observation's 4" grid); the enemy's
+last actions where the screen passes them (``obs["marks"]``, :mod:`warroom.play.marks`) one character to the right
+of the place they mark, told in a line under the map. Under the map, a table of every unit the side sees.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from shapely.geometry import LineString, Point, Polygon, box
 
 from warroom.core.game import Game
 from warroom.kits.brigade.facts import heading
+from warroom.play.marks import cell_glyphs, legend_line
 from warroom.rulesets.brigade.game.units import TYPES
 
 KIND_SYMBOLS = {"infantry": "I", "cavalry": "C", "support": "M", "gun": "G", "vehicle": "T", "hq": "Q",
@@ -105,6 +107,8 @@ def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
     for u in obs["units"]:
         if u["status"] == "on" and not u.get("aboard") and (at := _centre(u["figures"])) is not None:
             put(*at, symbol(u["type"]), OWN + (" on yellow" if u["pinned"] else ""))
+    for (x, y), glyph in cell_glyphs(obs.get("marks") or ()).items():  # the enemy's last actions, beside the unit
+        put(x + sx, y, glyph, "bold white on magenta")
     step = 10
     ruler = Text("    " + "".join(f"{int(c * sx):<{step}}" for c in range(0, cols, step)), style="dim")
     lines = [ruler]
@@ -114,7 +118,9 @@ def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
             line.append_text(cell)
         lines.append(line)
     scale = f"each character {sx:g}\" across and {sy:g}\" deep; the table is {field.width:g}\" x {field.depth:g}\""
-    return Group(Text(heading(obs), style="bold"), *lines, _legend(scale), _units_table(obs), _extras(obs))
+    told = legend_line(obs.get("marks") or ())
+    return Group(Text(heading(obs), style="bold"), *lines, *([Text(told, style="magenta")] if told else []),
+                 _legend(scale), _units_table(obs), _extras(obs))
 
 
 def _legend(scale: str) -> Text:

@@ -6,7 +6,9 @@ terrain's map letter (the same letters as ``warroom scenario show`` and the map 
 a mark: ``*`` an objective, a minefield as CF-52 lets the side see it (``M`` a marker or the side's own real
 field, ``m`` its own dummy, ``!`` its own unmarked field), ``s`` smoke. The bottom line holds the units in the
 space as unit-type symbols (:data:`SYMBOLS`), the side's own in cyan, the enemy's in red, a status on the
-symbol's background (pinned yellow, suppressed red) and ``?`` for an enemy blind; the side's own units still
+symbol's background (pinned yellow, suppressed red) and ``?`` for an enemy blind; the fourth character of the
+top line marks the enemy's last actions where the screen passes them (``obs["marks"]``, :mod:`warroom.play.marks`:
+``X`` fell, ``@`` fired at, ``>`` moved here, ``+`` came into sight), with a line telling them under the map; the side's own units still
 under a blind are dim. Edges between spaces are drawn as the text map draws them: ``#`` bocage, ``:`` or
 ``##`` partial bocage, ``|`` or ``-`` a low stone wall. Under the map, a table of every unit the side sees.
 """
@@ -23,6 +25,7 @@ from rich.text import Text
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
 from warroom.kits.company_fire.facts import heading
+from warroom.play.marks import cell_glyphs, legend_line
 from warroom.rulesets.company_fire.board import TERRAIN, Board, Space
 from warroom.rulesets.company_fire.units import unit_type
 
@@ -75,11 +78,14 @@ def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
             return Text(letter, style="bold magenta")
         return Text("s" if space in smoke else " ", style="bold white")
 
+    last = cell_glyphs(obs.get("marks") or ())  # the enemy's last actions, where the screen passes them
+
     def top(space: Space) -> Text:
         line = Text(board.terrain(space).code, style="green" if board.area_at(space) != "open" else "dim")
         line.append("=" if board.has_road(space) else " ", style="yellow")
         line.append_text(mark(space))
-        line.append(" " * (_CELL - 3))
+        line.append(last.get((float(space[0]), float(space[1])), " "), style="bold white on magenta")
+        line.append(" " * (_CELL - 4))
         return line
 
     def bottom(space: Space) -> Text:
@@ -113,7 +119,9 @@ def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
         if r + 1 < board.height:
             rows.append(Text("    " + " ".join(_EDGE_H.get(board.edge_at((c, r), (c, r + 1)) or "", " " * _CELL)
                                                for c in range(board.width)), style="bold green"))
-    return Group(Text(heading(obs), style="bold"), *rows, _legend(), _units_table(obs), _extras(obs))
+    told = legend_line(obs.get("marks") or ())
+    return Group(Text(heading(obs), style="bold"), *rows, *([Text(told, style="magenta")] if told else []), _legend(),
+                 _units_table(obs), _extras(obs))
 
 
 def _legend() -> Text:
