@@ -145,7 +145,7 @@ def _fire(game: Game, action: Hashable, n: int, before: Mapping[str, KnownUnit],
         to = _place(facts.space) or _place(facts.point)
     if to is None:
         return
-    there = sorted(uid for uid, k in after.items() if k.at is not None and not k.out and k.side != firer.side
+    there = sorted(uid for uid, k in before.items() if k.at is not None and not k.out and k.side != firer.side
                    and math.dist(k.at, to) < 1e-6) if target is None and grid else []
     aim = target or _where(to, grid) + (f" ({', '.join(there)})" if there else "")
     out.append(Mark("fire", facts.unit, firer.side, n + 1, f"{facts.unit} fired at {aim}", frm=frm, to=to,

@@ -87,8 +87,8 @@ def _objective(game: Game, obs: Mapping[str, Any], spec: Any) -> ScoreItem:
     for s in (side, enemy):
         if near[s]:
             return ScoreItem(s, "objective", what, int(spec.points),
-                             f"{', '.join(near[s])} within {r} and no {'enemy' if s == side else side} unit "
-                             f"(BR-130)")
+                             f"{', '.join(near[s])} within {r} and no {enemy if s == side else side} unit"
+                             f"{' seen there' if s == side else ''} (BR-130)")
     return ScoreItem(None, "objective", what, int(spec.points),
                      f"no unit that holds ground is within {r} (transports and observers do not; BR-130)")
 

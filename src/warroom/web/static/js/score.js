@@ -48,24 +48,33 @@ export function drawMarks(svg, marks, place, size) {
   svg.querySelector("g.marks")?.remove();
   if (!marks || !marks.length) return;
   const g = s("g", {class: "marks", "pointer-events": "none", "data-count": marks.length});
-  const defs = s("defs", {}, s("marker", {id: "mark-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4,
-    markerHeight: 4, orient: "auto-start-reverse"}, s("path", {d: "M 0 0 L 10 5 L 0 10 z", fill: MARK_COLOUR.move})),
-  s("marker", {id: "mark-fire", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4, markerHeight: 4,
+  const defs = s("defs", {}, s("marker", {id: "mark-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 3,
+    markerHeight: 3, orient: "auto-start-reverse"}, s("path", {d: "M 0 0 L 10 5 L 0 10 z", fill: MARK_COLOUR.move})),
+  s("marker", {id: "mark-fire", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 3, markerHeight: 3,
     orient: "auto-start-reverse"}, s("path", {d: "M 0 0 L 10 5 L 0 10 z", fill: MARK_COLOUR.fire})));
   g.append(defs);
-  const w = size / 10;
+  const w = size / 14;
+  // a line stops short of the counter it points at, so that its head does not hide it
+  const short = (a, b, by) => {
+    const d = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    return d > by * 2 ? [b[0] - (b[0] - a[0]) * by / d, b[1] - (b[1] - a[1]) * by / d] : b;
+  };
   for (const m of marks) {
     const colour = MARK_COLOUR[m.kind] || "#333";
     const piece = s("g", {class: `mark mark-${m.kind}`, "data-unit": m.unit, "data-kind": m.kind}, s("title", {text: m.text}));
     if (m.kind === "fire" && m.origin && m.at) {
-      const [a, b] = [place(m.origin), place(m.at)];
+      const a = place(m.origin);
+      const b = short(a, place(m.at), size * 0.3);
       piece.append(s("line", {x1: n(a[0]), y1: n(a[1]), x2: n(b[0]), y2: n(b[1]), stroke: colour, "stroke-width": w,
         "stroke-dasharray": `${n(w * 3)} ${n(w * 1.5)}`, "marker-end": "url(#mark-fire)", opacity: 0.85}));
-      piece.append(s("circle", {cx: n(b[0]), cy: n(b[1]), r: n(size * 0.18), fill: "none", stroke: colour,
+      const [tx, ty] = place(m.at);
+      piece.append(s("circle", {cx: n(tx), cy: n(ty), r: n(size * 0.42), fill: "none", stroke: colour,
         "stroke-width": w}));
     } else if (m.kind === "move" && m.path.length > 1) {
-      const points = m.path.map(place).map(([x, y]) => `${n(x)},${n(y)}`).join(" ");
-      piece.append(s("polyline", {points, fill: "none", stroke: colour, "stroke-width": w * 1.2,
+      const at = m.path.map(place);
+      at[at.length - 1] = short(at[at.length - 2], at[at.length - 1], size * 0.3);
+      const points = at.map(([x, y]) => `${n(x)},${n(y)}`).join(" ");
+      piece.append(s("polyline", {points, fill: "none", stroke: colour, "stroke-width": w,
         "stroke-linecap": "round", "stroke-linejoin": "round", "marker-end": "url(#mark-arrow)", opacity: 0.85}));
     } else if (m.kind === "fell" && m.at) {
       const [x, y] = place(m.at);
