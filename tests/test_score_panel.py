@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from brigade_tables import make, to_orders, unit
 from fastapi.testclient import TestClient
 
+from brigade_tables import make, to_orders, unit
 from warroom.core.game import find_scenario, load_game
 from warroom.core.kit import Score, kit_of, plural
 from warroom.play import summary
@@ -315,7 +315,8 @@ def test_marks_of_a_fire_that_destroyed_a_squad() -> None:
     after = marks_of(game, states, bys, actions, "attacker")
     assert after == []  # the attacker has acted since: the marks are cleared
     seen_by_defender = marks_of(game, states, bys, actions, "defender", steps=range(1, 2))
-    assert [(m.kind, m.unit, m.to) for m in seen_by_defender] == [("fell", "Lt", (3.0, 7.0)), ("fell", "sq2", (3.0, 7.0))]
+    assert [(m.kind, m.unit, m.to) for m in seen_by_defender] == [("fell", "Lt", (3.0, 7.0)),
+                                                                   ("fell", "sq2", (3.0, 7.0))]
     glyphs = cell_glyphs([m.to_json() for m in marks_of(game, states, bys, actions, "defender", steps=range(0, 2))])
     assert glyphs == {(3.0, 7.0): "X"}
     assert legend_line([m.to_json() for m in marks]).startswith("The enemy's last actions (X fell, @ fired at")

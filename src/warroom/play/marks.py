@@ -49,8 +49,9 @@ class Mark:
         """The mark as the web API sends it (:class:`warroom.web.models.MarkFace`): ``origin`` the firer's or the
         mover's first place, ``at`` the target's, the fallen's, the seen's or the mover's last place."""
         return {"kind": self.kind, "unit": self.unit, "side": self.side, "step": self.step, "text": self.text,
-                "origin": None if self.frm is None else list(self.frm), "at": None if self.to is None else list(self.to),
-                "target": self.target, "path": [list(p) for p in self.path]}
+                "origin": None if self.frm is None else list(self.frm),
+                "at": None if self.to is None else list(self.to), "target": self.target,
+                "path": [list(p) for p in self.path]}
 
 
 def _place(value: Sequence[float] | None) -> Place | None:
@@ -98,12 +99,12 @@ def marks_of(game: Game, states: Sequence[GameState], bys: Sequence[str], action
                     path = moves.setdefault(uid, [was.at])
                     path.append(now.at)
                     moved_at[uid] = (n + 1, now.side)
-        for uid, was in before.items():
-            now = after.get(uid)
-            if was.out or was.at is None:
+        for uid, then in before.items():
+            later = after.get(uid)
+            if then.out or then.at is None:
                 continue
-            if (now is not None and now.out) or (now is None and _told_fallen(uid, said)):
-                out.append(Mark("fell", uid, was.side, n + 1, f"{uid} fell at {_where(was.at, grid)}", to=was.at))
+            if (later is not None and later.out) or (later is None and _told_fallen(uid, said)):
+                out.append(Mark("fell", uid, then.side, n + 1, f"{uid} fell at {_where(then.at, grid)}", to=then.at))
         before = after
     for uid, path in moves.items():
         where = " → ".join(_where(p, grid) for p in (path[0], path[-1]))

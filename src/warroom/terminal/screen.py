@@ -115,7 +115,7 @@ class Screen:
         """Whether to draw the board again: a new card or phase, or new marks of the enemy's last actions (marks
         cleared by the side's own action wait for the next drawing)."""
         key = self.drawn_key(side)
-        return self.drawn is None or key[:-1] != self.drawn[:-1] or bool(key[-1]) and key[-1] != self.drawn[-1]
+        return self.drawn is None or key[:-1] != self.drawn[:-1] or (bool(key[-1]) and key[-1] != self.drawn[-1])
 
     def show_score(self, side: str) -> None:
         """The score as the side may know it (the kit's ``score`` of its observation)."""

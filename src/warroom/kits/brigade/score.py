@@ -52,7 +52,8 @@ def _near(game: Game, obs: Mapping[str, Any], at: Sequence[float], radius: float
     """Each side's units the side knows of within ``radius`` of ``at`` that hold ground: its own on the table,
     not riding, not transports or observers; the enemy's it has detected (one it is only aware of counts where
     it is thought to be, its kind unknown: it may hold)."""
-    ctx: Any = getattr(game, "ctx")
+    g: Any = game
+    ctx = g.ctx
     side = str(obs["side"])
     enemy = next(s for s in game.sides if s != side)
     out: dict[str, list[str]] = {side: [], enemy: []}

@@ -7,10 +7,11 @@ a mark: ``*`` an objective, a minefield as CF-52 lets the side see it (``M`` a m
 field, ``m`` its own dummy, ``!`` its own unmarked field), ``s`` smoke. The bottom line holds the units in the
 space as unit-type symbols (:data:`SYMBOLS`), the side's own in cyan, the enemy's in red, a status on the
 symbol's background (pinned yellow, suppressed red) and ``?`` for an enemy blind; the fourth character of the
-top line marks the enemy's last actions where the screen passes them (``obs["marks"]``, :mod:`warroom.play.marks`:
-``X`` fell, ``@`` fired at, ``>`` moved here, ``+`` came into sight), with a line telling them under the map; the side's own units still
-under a blind are dim. Edges between spaces are drawn as the text map draws them: ``#`` bocage, ``:`` or
-``##`` partial bocage, ``|`` or ``-`` a low stone wall. Under the map, a table of every unit the side sees.
+top line marks the enemy's last actions where the screen passes them (``obs["marks"]``,
+:mod:`warroom.play.marks`: ``X`` fell, ``@`` fired at, ``>`` moved here, ``+`` came into sight), with a line
+telling them under the map; the side's own units still under a blind are dim. Edges between spaces are drawn as
+the text map draws them: ``#`` bocage, ``:`` or ``##`` partial bocage, ``|`` or ``-`` a low stone wall. Under the
+map, a table of every unit the side sees.
 """
 
 from __future__ import annotations
