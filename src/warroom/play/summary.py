@@ -27,6 +27,10 @@ stand or fall back, a leader's sacrifice or not (Company Fire); a fire, then a p
 (Brigade)."""
 
 
+MOMENTS = 6
+"""How many decisive moments the summary tells, the unlikeliest first."""
+
+
 def result_text(result: Result) -> str:
     """A finished game's result as a sentence: who won, the points, and why."""
     winner = result.get("winner")
@@ -188,9 +192,12 @@ def summary_lines(game: Game, states: list[GameState], bys: list[str], actions: 
     if found:
         lines.append("  (each loss with the odds, before the roll, of a result that cost the unit; the "
                      "unlikeliest first)")
-    for m in found:
+    for m in found[:MOMENTS]:
         lines.append(f"  {m.text()}")
         lines += [f"      {line}" for line in m.narration if line.strip()]
+    if len(found) > MOMENTS:
+        lines.append(f"  (and {plural(len(found) - MOMENTS, 'more moment')} of losses likelier than these, or told "
+                     "without odds: the losses above name every unit)")
     changes = objective_changes(game, states)
     if changes:
         lines.append("Objectives that changed hands:")
