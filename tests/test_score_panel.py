@@ -194,7 +194,7 @@ def test_brigade_an_observer_holds_no_ground_and_an_unseen_enemy_is_not_counted(
     score = kit_of(g).score(g, s.observation("british"))
     side, points, why = items(score, "objective")["the crossroads (24,24)"]
     assert (side, points) == (None, 2)
-    assert "transports and observers do not" in why
+    assert why == 'GB-FOO is within 3", but observers, transports and troops riding hold no ground (BR-130, BR-170)'
     found = twins("brigade", s, "british", random.Random(1))
     assert found, "DE-2 in the woods is unseen: it has twins"
     for twin in found:

@@ -51,17 +51,18 @@ def known_units(game: Game, obs: Mapping[str, Any]) -> dict[str, KnownUnit]:
 def _near(game: Game, obs: Mapping[str, Any], at: Sequence[float], radius: float) -> dict[str, list[str]]:
     """Each side's units the side knows of within ``radius`` of ``at`` that hold ground: its own on the table,
     not riding, not transports or observers; the enemy's it has detected (one it is only aware of counts where
-    it is thought to be, its kind unknown: it may hold)."""
+    it is thought to be, its kind unknown: it may hold); and under ``"none"`` its own there that hold none."""
     g: Any = game
     ctx = g.ctx
     side = str(obs["side"])
     enemy = next(s for s in game.sides if s != side)
     out: dict[str, list[str]] = {side: [], enemy: []}
+    out["none"] = []  # the side's own units within the radius that hold no ground
     for u in obs["units"]:
         c = _centre(u.get("figures") or ())
-        if u.get("status") == "on" and u.get("aboard") is None and c is not None and _holds(ctx, u["id"]) \
-                and math.dist(c, at) <= radius:
-            out[side].append(u["id"])
+        if u.get("status") != "on" or c is None or math.dist(c, at) > radius:
+            continue
+        out[side if u.get("aboard") is None and _holds(ctx, u["id"]) else "none"].append(u["id"])
     for e in obs["enemy"]:
         if e.get("detected") == "spotted":
             c = _centre(e.get("figures") or ())
@@ -90,6 +91,10 @@ def _objective(game: Game, obs: Mapping[str, Any], spec: Any) -> ScoreItem:
             return ScoreItem(s, "objective", what, int(spec.points),
                              f"{', '.join(near[s])} within {r} and no {enemy if s == side else side} unit"
                              f"{' seen there' if s == side else ''} (BR-130)")
+    if near["none"]:
+        return ScoreItem(None, "objective", what, int(spec.points),
+                         f"{', '.join(near['none'])} {'is' if len(near['none']) == 1 else 'are'} within {r}, but "
+                         "observers, transports and troops riding hold no ground (BR-130, BR-170)")
     return ScoreItem(None, "objective", what, int(spec.points),
                      f"no unit that holds ground is within {r} (transports and observers do not; BR-130)")
 
@@ -111,8 +116,9 @@ def score(game: Game, obs: Mapping[str, Any]) -> Score:
         lost = int(obs["companies_lost"][s])
         loses = total // 2 + 1
         left = loses - lost
+        more = f": {left} more" if left > 0 and not obs.get("result") else ""
         standing.append(f"{s}: {lost} of its {plural(total, 'company', 'companies')} lost; it loses at {loses} "
-                        f"(half, 50%+1; Winning and Losing)" + (f": {left} more" if left > 0 else ""))
+                        f"(half, 50%+1; Winning and Losing){more}")
     standing.append("after the last period more objective points wins; equal points is a draw (BR-130)")
     periods = int(g.scenario.spec.periods)
     period = int(obs["period"])

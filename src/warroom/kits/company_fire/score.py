@@ -115,9 +115,10 @@ def score(game: Game, obs: Mapping[str, Any]) -> Score:
         spec = g.scenario.side(s)
         total, at = len(spec.non_smf_units), int(spec.break_at)
         more = at - lost[s]
-        near = "it has conceded" if more <= 0 else f"{more} more destroyed and it concedes"
+        near = "it has conceded" if more <= 0 else "" if obs.get("result") else \
+            f"{more} more destroyed and it concedes"
         standing.append(f"the {s}: {lost[s]} of its {total} squads, teams and guns destroyed; it concedes at "
-                        f"{at} (CF-56): {near}")
+                        f"{at} (CF-56)" + (f": {near}" if near else ""))
     tie = "a draw" if v.ties == "draw" else f"the {v.ties} wins"
     standing.append(f"at the end more points wins; on equal points {tie} (CF-55)")
     return Score(side, points, tuple(items), tuple(standing), _time_left(g, obs))
