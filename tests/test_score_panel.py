@@ -252,13 +252,13 @@ def test_a_decisive_moment_names_the_roll_and_its_odds() -> None:
                                    "suppressed": Fraction(2, 9), "destroyed": Fraction(1, 27)}
     (moment,) = summary.moments(s.game, states, bys, actions)
     # the lieutenant, left alone in the space of the squad destroyed, is lost with it (seed "Single Mounted
-    # Figures (SMFs)"): no roll of its own
+    # Figures (SMFs)"): the roll is the same, and its ruling tells the result, "destroyed"
     assert moment.number == 2 and moment.losses == (("attacker", "Lt", "destroyed"), ("attacker", "sq2", "destroyed"))
-    assert moment.rolls[0] is None
+    assert moment.rolls[0] is not None and moment.rolls[0].result == "destroyed"
     assert moment.rolls[1] is not None and moment.rolls[1].chance == Fraction(1, 27) == moment.chance
-    assert moment.text() == ("action 2: the attacker's Lt was destroyed (no odds of this loss alone: the narration "
-                             "tells it); the attacker's sq2 was destroyed by \"MG fires at 3,7\" (action 1, the "
-                             "defender): a 1-in-27 result (3.7%)")
+    assert moment.text() == ("action 2: the attacker's Lt was destroyed by \"MG fires at 3,7\" (action 1, the "
+                             "defender): a 1-in-27 result (3.7%) (\"destroyed\"); the attacker's sq2 was destroyed by "
+                             "\"MG fires at 3,7\" (action 1, the defender): a 1-in-27 result (3.7%)")
     assert "sacrificed" not in moment.text()
     lines = summary.summary_lines(s.game, states, bys, actions)
     assert "The score:" in lines and "Decisive moments:" in lines
@@ -512,3 +512,26 @@ def test_the_game_page_shows_the_score_and_marks_the_enemy_s_last_actions(server
         page.screenshot(path=str(artifacts / "score_panel_and_marks.png"), full_page=True)
         browser.close()
     assert not errors, errors
+
+
+@RULE("002", "Close Assault")
+def test_a_close_assault_s_loss_is_told_with_the_odds_of_its_result() -> None:
+    """A close assault rolls for a space, not a unit: its loss is told with the chance of the result its ruling
+    told. Hedgerow Hell, random play of seed 7: at action 53 rifles-3 assaults 9,8, 1d6 against 1d6 with no
+    modifiers; the attackers win by 3 or more, destroying the defenders, when the difference is 3, 4 or 5:
+    (3 + 2 + 1) / 36 = 1/6."""
+    game = load_game(*find_scenario("hedgerow_hell"))
+    rng = random.Random(7)
+    states, bys, actions = [game.initial_state(7)], [], []
+    while len(actions) < 53:
+        a = rng.choice(states[-1].legal_actions())
+        bys.append(states[-1].to_act)
+        actions.append(a)
+        states.append(states[-1].apply(a))
+    assert str(actions[52]) == "rifles-3 close assault 9,8"
+    (moment,) = [m for m in summary.moments(game, states, bys, actions) if m.number == 53]
+    (roll,) = moment.rolls
+    assert roll is not None and roll.result == "attackers win by 3+: defenders destroyed"
+    assert roll.chance == Fraction(1, 6)
+    assert moment.text() == ("action 53: the attacker's 2-3 was destroyed by \"rifles-3 close assault 9,8\": a 1-in-6 "
+                             "result (16.7%) (\"attackers win by 3+: defenders destroyed\")")

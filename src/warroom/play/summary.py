@@ -7,8 +7,8 @@ is the kit's :meth:`~warroom.core.kit.Kit.decisive`), told with the roll that co
 before it was thrown (``state.odds``): the chance of the loss, for the unit the roll was for, summed over every
 result that takes the unit off the table. The unlikeliest losses come first: the measure is the probability of
 the result, so "a 1-in-12 result" is a swing the players could not count on, and a loss that was near certain
-is listed last. A loss whose odds do not name the unit (a close assault rolled for a space, a leader lost with
-the units of its space) is told without odds, after the others.
+is listed last. A roll for no one unit (a close assault on a space) is told by the chance of the result its
+ruling told; a loss no roll's odds account for is told without odds, after the others.
 """
 
 from __future__ import annotations
@@ -54,13 +54,16 @@ def chance_words(p: Fraction) -> str:
 @dataclass(frozen=True)
 class Roll:
     """The roll that cost a unit: the action that threw it (its number from 1, who took it, its text), what it
-    was rolled for (the odds' label) and the chance, before it was thrown, of a result that takes the unit off."""
+    was rolled for (the odds' label) and the chance, before it was thrown, of a result that takes the unit off;
+    for a roll for no one unit, of the result its ruling told (``result``)."""
 
     number: int
     by: str
     action: str
     label: str
     chance: Fraction
+    result: str = ""
+    """The result the roll's ruling told, where the chance is of that result (a roll for no one unit)."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,8 @@ class Moment:
                 continue
             cause = f'by "{roll.action}"' if roll.number == self.number else \
                 f'by "{roll.action}" (action {roll.number}, the {roll.by})'
-            parts.append(f"{lost} {cause}: {chance_words(roll.chance)}")
+            what = f' ("{roll.result}")' if roll.result else ""
+            parts.append(f"{lost} {cause}: {chance_words(roll.chance)}{what}")
         return f"action {self.number}: " + "; ".join(parts)
 
 
@@ -98,7 +102,8 @@ def _roll_for(game: Game, states: list[GameState], bys: list[str], actions: list
               how: str) -> Roll | None:
     """The roll that took ``unit`` off at action ``n`` (``how``: destroyed, removed ...): the nearest action at or
     before it, at most :data:`LOOK_BACK` back, whose odds roll for the unit and give a result saying so; the
-    chance of every such result of that roll, summed."""
+    chance of every such result of that roll, summed. Failing that, the nearest such action whose one roll is
+    for no one unit (a close assault on a space) and whose ruling tells its result: the chance of that result."""
     words = {how, "destroyed", "removed", "eliminated"}
     named = re.compile(rf"^{re.escape(unit)}(?![\w-])")
     for k in range(n, max(0, n - LOOK_BACK), -1):
@@ -109,7 +114,24 @@ def _roll_for(game: Game, states: list[GameState], bys: list[str], actions: list
             hit = sum((p for result, p in dist.items() if any(w in result for w in words)), Fraction(0))
             if hit:
                 return Roll(k, bys[k - 1], str(actions[k - 1]), label, hit)
+    for k in range(n, max(0, n - LOOK_BACK), -1):  # a roll for no one unit (a close assault on a space)
+        odds = states[k - 1].odds(actions[k - 1])
+        if len(odds) != 1:
+            continue
+        ((label, dist),) = odds.items()
+        told = _result_told(states[k].narration(None), dist)
+        if told is not None:
+            return Roll(k, bys[k - 1], str(actions[k - 1]), label, dist[told], told)
     return None
+
+
+def _result_told(narration: list[str], dist: dict[str, Fraction]) -> str | None:
+    """The result of a roll as its ruling tells it ("Result: ATTACKERS WIN BY 3+: DEFENDERS DESTROYED"), where it
+    is one of the roll's results and the only one told."""
+    said = {line.strip()[len("Result:"):].strip().lower() for text in narration for line in text.splitlines()
+            if line.strip().startswith("Result:")}
+    found = [r for r in dist if r.lower() in said]
+    return found[0] if len(found) == 1 else None
 
 
 def moments(game: Game, states: list[GameState], bys: list[str], actions: list[Any]) -> list[Moment]:
