@@ -252,13 +252,13 @@ def test_a_decisive_moment_names_the_roll_and_its_odds() -> None:
                                    "suppressed": Fraction(2, 9), "destroyed": Fraction(1, 27)}
     (moment,) = summary.moments(s.game, states, bys, actions)
     # the lieutenant, left alone in the space of the squad destroyed, is lost with it (seed "Single Mounted
-    # Figures (SMFs)"): the roll is the same, and its ruling tells the result, "destroyed"
+    # Figures (SMFs)"): the roll was for sq2, none for the lieutenant
     assert moment.number == 2 and moment.losses == (("attacker", "Lt", "destroyed"), ("attacker", "sq2", "destroyed"))
-    assert moment.rolls[0] is not None and moment.rolls[0].result == "destroyed"
+    assert moment.rolls[0] is None
     assert moment.rolls[1] is not None and moment.rolls[1].chance == Fraction(1, 27) == moment.chance
-    assert moment.text() == ("action 2: the attacker's Lt was destroyed by \"MG fires at 3,7\" (action 1, the "
-                             "defender): a 1-in-27 result (3.7%) (\"destroyed\"); the attacker's sq2 was destroyed by "
-                             "\"MG fires at 3,7\" (action 1, the defender): a 1-in-27 result (3.7%)")
+    assert moment.text() == ("action 2: the attacker's Lt was destroyed (no roll of its own: lost with the others of "
+                             "this moment); the attacker's sq2 was destroyed by \"MG fires at 3,7\" (action 1, the "
+                             "defender): a 1-in-27 result (3.7%)")
     assert "sacrificed" not in moment.text()
     lines = summary.summary_lines(s.game, states, bys, actions)
     assert "The score:" in lines and "Decisive moments:" in lines

@@ -89,7 +89,9 @@ class Moment:
         for (side, unit, how), roll in zip(self.losses, self.rolls or (None,) * len(self.losses), strict=True):
             lost = f"the {side}'s {unit} was {how}"
             if roll is None:
-                parts.append(f"{lost} (no odds of this loss alone: the narration tells it)")
+                alone = "no roll of its own: lost with the others of this moment" if any(self.rolls) else \
+                    "no odds of this loss alone: the narration tells it"
+                parts.append(f"{lost} ({alone})")
                 continue
             cause = f'by "{roll.action}"' if roll.number == self.number else \
                 f'by "{roll.action}" (action {roll.number}, the {roll.by})'
@@ -101,27 +103,31 @@ class Moment:
 def _roll_for(game: Game, states: list[GameState], bys: list[str], actions: list[Any], n: int, unit: str,
               how: str) -> Roll | None:
     """The roll that took ``unit`` off at action ``n`` (``how``: destroyed, removed ...): the nearest action at or
-    before it, at most :data:`LOOK_BACK` back, whose odds roll for the unit and give a result saying so; the
-    chance of every such result of that roll, summed. Failing that, the nearest such action whose one roll is
-    for no one unit (a close assault on a space) and whose ruling tells its result: the chance of that result."""
-    words = {how, "destroyed", "removed", "eliminated"}
-    named = re.compile(rf"^{re.escape(unit)}(?![\w-])")
+    before it, at most :data:`LOOK_BACK` back, with a roll that did. A roll for the unit did where its ruling told a
+    result that takes the unit off, or told none (then the chance is of every such result, summed); a roll for no
+    one unit (a close assault on a space) did where its ruling told its result (the chance is of that result). A
+    roll for another unit did not."""
+    words = (how, "destroyed", "removed", "eliminated")
+    kit = kit_of(game)
+
+    def loss(result: str) -> bool:
+        return any(w in result for w in words)
+
     for k in range(n, max(0, n - LOOK_BACK), -1):
         odds = states[k - 1].odds(actions[k - 1])
-        for label, dist in odds.items():
-            if not named.search(label):
-                continue
-            hit = sum((p for result, p in dist.items() if any(w in result for w in words)), Fraction(0))
-            if hit:
-                return Roll(k, bys[k - 1], str(actions[k - 1]), label, hit)
-    for k in range(n, max(0, n - LOOK_BACK), -1):  # a roll for no one unit (a close assault on a space)
-        odds = states[k - 1].odds(actions[k - 1])
-        if len(odds) != 1:
+        if not odds:
             continue
-        ((label, dist),) = odds.items()
-        told = _result_told(states[k].narration(None), dist)
-        if told is not None:
-            return Roll(k, bys[k - 1], str(actions[k - 1]), label, dist[told], told)
+        said = states[k].narration(None)
+        ids = set(kit.known_units(game, kit.umpire_observation(game, states[k - 1]))) | {unit}
+        for label, dist in odds.items():
+            of = next((u for u in ids if re.match(rf"{re.escape(u)}(?![\w-])", label)), None)
+            told = _result_told(said, dist)
+            if of == unit and (told is None or loss(told)):
+                hit = sum((p for result, p in dist.items() if loss(result)), Fraction(0))
+                if hit:
+                    return Roll(k, bys[k - 1], str(actions[k - 1]), label, hit)
+            elif of is None and told is not None and len(odds) == 1:
+                return Roll(k, bys[k - 1], str(actions[k - 1]), label, dist[told], told)
     return None
 
 
