@@ -38,12 +38,12 @@ FOG_CHUNKS = [(ruleset, path, start, min(CHUNK[ruleset], SEEDS[ruleset] - start)
 
 
 def run(ruleset: str, path: Path, seeds: range, every: int = EVERY, odds: Any = state_odds,
-        limit: int | None = None) -> FogReport:
+        limit: int | None = None, table: bool = False) -> FogReport:
     game = load_game(ruleset, path)
     report = FogReport()
     for seed in seeds:
         states, _ = random_playout(game, seed, 3000)
-        check_fog(ruleset, game, states[:limit:every], seed, odds=odds, report=report)
+        check_fog(ruleset, game, states[:limit:every], seed, odds=odds, report=report, table=table)
     return report
 
 
@@ -67,6 +67,20 @@ def test_every_game_with_hidden_information_has_a_twin_builder_and_its_scenarios
 def test_fog_on_a_few_states(ruleset: str, path: Path) -> None:
     """The quick version: the first states of one game."""
     report = run(ruleset, path, range(1), every=1, limit=30)
+    assert report.twins >= 20, f"only {report.twins} twins were built"
+    assert report.ok, "\n".join(report.differences)
+
+
+@RULE("002", "Blinds")
+@RULE("004", "Detection")
+@pytest.mark.parametrize(("ruleset", "path"), [("company-fire", p) for r, p in SCENARIOS
+                                               if r == "company-fire" and p.stem == "hedgerow_breakout"]
+                         + [("brigade", p) for r, p in SCENARIOS if r == "brigade"][:1],
+                         ids=lambda x: getattr(x, "stem", x))
+def test_fog_with_the_dice_thrown_at_the_table(ruleset: str, path: Path) -> None:
+    """With the dice thrown at the table, what a side is asked to throw is the same in twins that differ only in
+    what it cannot know (a hidden unit's own rolls are warroom's), and so is all it reads after."""
+    report = run(ruleset, path, range(2), every=4, limit=200, table=True)
     assert report.twins >= 20, f"only {report.twins} twins were built"
     assert report.ok, "\n".join(report.differences)
 

@@ -45,7 +45,8 @@ def test_the_desk_page_and_its_assets_are_served(tmp_path: Path) -> None:
     for path in linked:
         answer = client.get(path)
         assert answer.status_code == 200 and answer.text == (ASSETS / path.rsplit("/", 1)[1]).read_text()
-    assert {p.name for p in ASSETS.iterdir()} == {"desk.html", "desk.css", "desk.js"}
+    assert {p.name for p in ASSETS.iterdir()} == {"desk.html", "desk.css", "desk.js", "dice.js"}
+    assert client.get("/static/desk/dice.js").text == (ASSETS / "dice.js").read_text()
 
 
 def test_the_lobby_links_to_the_desk(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 
 import click
@@ -211,8 +212,8 @@ def _odds_with_progress(spec: ProcedureSpec, values: dict[str, str], trials: int
 @click.argument("pairs", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_pair)
 @click.option("--seed", type=SEED, default=None, help="seed of the dice (omit for fresh dice)")
 @click.option("--dice", "dice", default=None, metavar="FACES|ask",
-              help="the dice thrown at the table, in the order thrown (3,6,5,2; d% as 1-100; a card as QH), or "
-                   "'ask' to be asked for each throw as it comes")
+              help="the dice thrown at the table, in the order thrown (3,6,5,2; d% as 1-100; a card as QH, Q♥ or "
+                   "joker), or 'ask' to be asked for each throw as it comes")
 @click.option("--json", "as_json", is_flag=True, help="print the ruling as JSON")
 @click.option("--base-tables", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="your own base-game tables file, in place of warroom's stand-in")
@@ -257,17 +258,32 @@ def _faces(text: str) -> list[str]:
 
 def _asking(quiet: bool) -> Thrower:
     """A thrower that asks the person at the table for each throw as the procedure meets it, saying what to throw
-    and what for, and asks again after a face that is not one."""
+    and what for (the ruling's steps until then first, so the reason is read before the throw: "1d6, on 1 it is
+    denied"), and asks again after a face that is not one."""
+    return _Asker(quiet)
 
-    def ask(node: Node, label: str) -> tuple[object, ...]:
+
+class _Asker:
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.said: Counter[str] = Counter()
+
+    def before(self, steps: tuple[str, ...]) -> None:
+        """Say the steps not said yet (a process's summary of a turn may come before that turn's steps)."""
+        seen: Counter[str] = Counter()
+        for step in steps:
+            seen[step] += 1
+            if step and seen[step] > self.said[step]:
+                click.echo(f"  {step}", err=self.quiet)
+        self.said |= seen
+
+    def __call__(self, node: Node, label: str) -> tuple[object, ...]:
         while True:
             try:
-                answer = click.prompt(node.asking(label), prompt_suffix=": ", err=quiet)
+                answer = click.prompt(node.asking(label), prompt_suffix=": ", err=self.quiet)
             except click.Abort:
                 raise UsageError(f"no dice given for the throw the procedure needs ({node.asking(label)})") from None
             try:
                 return node.faces_from(_faces(answer), label)
             except UsageError as exc:
                 click.echo(f"  {exc}", err=True)
-
-    return ask

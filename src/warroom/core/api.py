@@ -14,7 +14,17 @@ import numpy as np
 from warroom.core.base_tables import tables_in_force, using_base_tables
 from warroom.core.chance import Outcome, Resolution, Weights
 from warroom.core.errors import UsageError, check_seed, whole_number
-from warroom.core.evaluate import Cache, FacesGiven, Thrower, enumerate_tree, play, play_thrown, sample_batch
+from warroom.core.evaluate import (
+    Cache,
+    FacesGiven,
+    NextThrow,
+    Thrower,
+    enumerate_tree,
+    play,
+    play_thrown,
+    play_thrown_so_far,
+    sample_batch,
+)
 from warroom.core.registry import ProcedureSpec, get_procedure, get_ruleset
 from warroom.core.ruling import Modifier, Odds, Ruling
 
@@ -220,6 +230,22 @@ def thrown(spec: ProcedureSpec, values: Mapping[str, Any], dice: Sequence[str] |
     if given is not None:
         given.finish(throws)
     return dataclasses.replace(ruling_of(spec, values, outcome, resolution), at_table=True)
+
+
+def thrown_so_far(spec: ProcedureSpec, values: Mapping[str, Any], written: Sequence[str]) -> Ruling | NextThrow:
+    """The procedure played with the faces thrown at the table so far (in the order thrown, each as ``--dice``
+    takes it): the ruling, marked as thrown at the table, once they cover every throw it makes; else the next
+    throw to ask for (what to throw and why, the faces already written toward it, the ruling's steps until it).
+    A face that is not one, or faces left over, raise :class:`~warroom.core.chance.ThrownDiceError`; nothing is
+    kept between calls, so the same faces always give the same answer."""
+    if isinstance(written, str) or not isinstance(written, Sequence) or not all(isinstance(w, str) for w in written):
+        raise UsageError("the faces thrown so far are a list of words (3, 6, QH, 57)")
+    played = play_thrown_so_far(spec.runner(values), written)
+    if isinstance(played, NextThrow):
+        return played
+    outcome, resolution, throws = played
+    ruling = ruling_of(spec, values, outcome, resolution)
+    return dataclasses.replace(ruling, at_table=True) if throws else ruling
 
 
 _BOUND: dict[Hashable, tuple[ProcedureSpec, dict[str, Any], Callable[[Resolution], Outcome]]] = {}

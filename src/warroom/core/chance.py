@@ -62,6 +62,10 @@ def _card_text(rank: int, suit: str) -> str:
 
 SUITS = ("S", "H", "D", "C")
 
+SUIT_SIGNS = {"\u2660": "S", "\u2664": "S", "\u2665": "H", "\u2661": "H", "\u2666": "D", "\u2662": "D",
+              "\u2663": "C", "\u2667": "C"}
+"""A suit written as its sign (``Q\u2665``, ``10\u2660``) reads as its letter."""
+
 
 @functools.lru_cache(maxsize=4)
 @functools.lru_cache(maxsize=4)
@@ -74,8 +78,8 @@ def standard_deck(jokers: int = 0) -> tuple[Card, ...]:
 
 @functools.lru_cache(maxsize=512)
 def parse_card(text: str) -> Card:
-    """Read a card written as ``AS``, ``10H``, ``QD``, ``Joker1``; raises ``ValueError``."""
-    t = text.strip().upper()
+    """Read a card written as ``AS``, ``10H``, ``QD``, ``Q\u2665``, ``Joker1``; raises ``ValueError``."""
+    t = "".join(SUIT_SIGNS.get(c, c) for c in text.strip()).upper()
     if t.startswith("JOKER"):
         n = t[5:] or "1"
         if n not in ("1", "2"):
@@ -318,19 +322,71 @@ class Node(NamedTuple):
         return 1
 
     def asking(self, label: str) -> str:
-        """What a person at the table is asked to throw, and what for: ``throw 3d6 hitting on 5+ for op fire``."""
-        if self.kind == "draw":
-            return f"draw a card for {label} ({len(self.args[0])} in the deck)"
-        if self.kind == "percentile":
-            return f"throw d% (a number from 1 to 100, 00 is 100) for {label}"
-        if self.kind == "difference":
-            return f"throw 1d{self.args[0]} then 1d{self.args[1]} for {label}"
+        """What a person at the table is asked to throw, what for, and how to read it: ``throw 3d6 for fire, hits
+        on 5 or 6``; ``draw the initiative card (54 in the deck: the 52 cards and 2 jokers): name it, e.g. QH or
+        joker``."""
+        kind, args = self.kind, self.args
+        if kind == "draw":
+            deck: tuple[Card, ...] = args[0]
+            example = next((c for c in (Card(12, "H"), *reversed(deck)) if c in deck and not c.is_joker), None)
+            jokers = any(c.is_joker for c in deck)
+            names = " or ".join(n for n in (str(example) if example else "", "joker" if jokers else "") if n)
+            what = f"the {label}" if label.endswith("card") else f"a card for {label}"
+            return f"draw {what} ({deck_left(deck)}): name it, e.g. {names}"
+        if kind == "percentile":
+            return f"throw the two percentile dice for {label}, read as 1 to 100 (00 is 100)"
+        if kind == "difference":
+            return f"throw 1d{args[0]} then 1d{args[1]} for {label}"
+        if kind in ("successes", "successes_and_ones"):
+            count, sides, hits_on = args[:3]
+            counted = self.counting + ("es" if self.counting.endswith("s") else "s")
+            faces = list(range(max(1, hits_on), sides + 1))
+            if not faces:
+                on = "none can"
+            elif len(faces) == sides:
+                on = "every die"
+            elif len(faces) == 1:
+                on = f"on a {faces[0]}"
+            elif len(faces) <= 3:
+                on = "on " + ", ".join(str(f) for f in faces[:-1]) + f" or {faces[-1]}"
+            else:
+                on = f"on {hits_on} or more"
+            ones = ", and count the ones" if kind == "successes_and_ones" else ""
+            return f"throw {count}d{sides} for {label}, {counted} {on}{ones}"
+        if kind == "sum":
+            return f"throw {args[0]}d{args[1]} for {label} (their total)"
         return f"throw {self.spec} for {label}"
+
+    @property
+    def dice_sides(self) -> tuple[int, ...]:
+        """The faces of each die a person reads for this throw, in the order written (each die of a pool, an
+        opposed roll's two dice); none for a percentile roll (one number) or a card."""
+        if self.kind == "die":
+            return (int(self.args[0]),)
+        if self.kind == "difference":
+            return (int(self.args[0]), int(self.args[1]))
+        if self.kind in ("sum", "successes", "successes_and_ones"):
+            return (int(self.args[1]),) * int(self.args[0])
+        return ()
+
+    def check_words(self, written: Sequence[str], label: str) -> None:
+        """Check the first faces written toward this throw (at most :attr:`words`; the rest still to come), each
+        as :meth:`faces_from` checks it: a :class:`ThrownDiceError` that says what the throw needs."""
+        if len(written) > self.words:
+            self.faces_from(written, label)
+        if self.kind in ("draw", "percentile"):
+            if written:
+                self.faces_from(written, label)
+            return
+        what = self.asking(label)
+        for word, die in zip(written, self.dice_sides, strict=False):
+            _face(word, die, what)
 
     def faces_from(self, written: Sequence[str], label: str) -> tuple[Any, ...]:
         """The faces a person wrote down for this throw (:attr:`words` of them), checked: a
         :class:`ThrownDiceError` that says what this throw needs when a word is not a face of its die, not a
-        number, or not a card still in the deck."""
+        number, or not a card still in the deck (a card may be written ``QH`` or ``Q\u2665``; ``joker``, any
+        joker still in the deck)."""
         what = self.asking(label)
         if len(written) != self.words:
             raise ThrownDiceError(f"{what}: {self.words} {'faces' if self.words > 1 else 'face'} needed, "
@@ -341,9 +397,12 @@ class Node(NamedTuple):
                 card = parse_card(written[0])
             except ValueError as exc:
                 raise ThrownDiceError(f"{what}: {exc}") from None
+            if card.is_joker and written[0].strip().upper() == "JOKER":
+                card = next((c for c in deck if c.is_joker), card)
             if card not in deck:
-                raise ThrownDiceError(f"{what}: {card} is not in the deck (it has been drawn already, or the deck "
-                                      f"is not a full one)")
+                if card.is_joker and not any(c.is_joker for c in deck):
+                    raise ThrownDiceError(f"{what}: there is no joker left in the deck")
+                raise ThrownDiceError(f"{what}: {card} is not in the deck (it has been drawn already)")
             return (card,)
         if self.kind == "percentile":
             number = _whole(written[0], what)
@@ -351,19 +410,24 @@ class Node(NamedTuple):
                 raise ThrownDiceError(f"{what}: {written[0].strip()} is not a percentile roll (1 to 100, 00 is 100)")
             tens, units = divmod(number % 100, 10)
             return (tens, units)
-        if self.kind == "die":
-            sides = [self.args[0]]
-        elif self.kind == "difference":
-            sides = list(self.args[:2])
-        else:
-            sides = [self.args[1]] * self.words
-        faces = []
-        for word, die in zip(written, sides, strict=True):
-            face = _whole(word, what)
-            if not 1 <= face <= die:
-                raise ThrownDiceError(f"{what}: {face} is not a face of a d{die} (1 to {die})")
-            faces.append(face)
-        return tuple(faces)
+        return tuple(_face(word, die, what) for word, die in zip(written, self.dice_sides, strict=True))
+
+
+def deck_left(deck: Sequence[Card]) -> str:
+    """The cards still in a deck, in words: ``49 in the deck: 47 of the 52 cards and 2 jokers``."""
+    jokers = sum(1 for c in deck if c.is_joker)
+    cards = len(deck) - jokers
+    said = "the 52 cards" if cards == 52 else f"{cards} of the 52 cards"
+    if jokers:
+        said += f" and {jokers} joker{'' if jokers == 1 else 's'}"
+    return f"{len(deck)} in the deck: {said}"
+
+
+def _face(word: str, die: int, what: str) -> int:
+    face = _whole(word, what)
+    if not 1 <= face <= die:
+        raise ThrownDiceError(f"{what}: {face} is not a face of a d{die} (1 to {die})")
+    return face
 
 
 class ThrownDiceError(UsageError):

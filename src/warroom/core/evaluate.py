@@ -18,6 +18,7 @@ import functools
 import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -200,6 +201,7 @@ class _Play(ChanceSource):
             return 0, state
         for turn in range(1, process.max_steps + 1):
             child = Resolution(self, explain=resolution.explain)
+            self.turn_begins(process, turn, child)
             state = process.step(child, state)
             if resolution.explain:
                 resolution.steps.extend(f"{process.label} {turn}: {text}" for text in child.steps)
@@ -209,6 +211,9 @@ class _Play(ChanceSource):
             if process.done(state):
                 return turn, state
         return None, state
+
+    def turn_begins(self, process: Process[Any], turn: int, child: Resolution) -> None:
+        """Turn ``turn`` of ``process`` is about to be played in ``child`` (dice thrown at the table name it)."""
 
 
 def _record(node: Node, label: str, value: Any, faces: tuple[Any, ...], resolution: Resolution) -> None:
@@ -226,19 +231,54 @@ threw for it (checked by :meth:`Node.faces_from`)."""
 
 class _Thrown(_Play):
     """Reads the faces of every throw from a :data:`Thrower` (dice thrown at the table) instead of a generator:
-    the same procedure, the same readings of the faces, so the same faces give the same ruling."""
+    the same procedure, the same readings of the faces, so the same faces give the same ruling. A pool of no dice
+    is read as thrown without asking (it has no face to give).
+
+    A throw within a process (``Resolution.until``) is asked for by the name the ruling gives it (``turn 2,
+    clock``). A thrower with a ``before(steps)`` method is handed the ruling's steps so far before each throw, so
+    whoever throws may read why the dice are asked for (``on 1 the mission is denied``)."""
 
     def __init__(self, thrower: Thrower) -> None:
         self.thrower = thrower
         self.throws = 0
+        self.root: Resolution | None = None
+        self.within: list[list[Any]] = []  # each process being played: [its label, the turn, that turn's steps]
 
     def resolve(self, node: Node, label: str, resolution: Resolution) -> Any:
-        faces = self.thrower(node, label)
-        self.throws += 1
+        if node.words:
+            named = ", ".join([*(f"{frame[0]} {frame[1]}" for frame in self.within), label])
+            before = getattr(self.thrower, "before", None)
+            if before is not None:
+                before(self.steps_so_far())
+            faces = self.thrower(node, named)
+            self.throws += 1
+        else:  # a pool of no dice: nothing to throw, nothing to ask
+            faces = ()
         value = node.read(faces)
         if resolution.explain:
             _record(node, label, value, faces, resolution)
         return value
+
+    def resolve_process(self, process: Process[Any], resolution: Resolution) -> tuple[int | None, Any]:
+        self.within.append([process.label, 0, resolution])
+        try:
+            return super().resolve_process(process, resolution)
+        finally:
+            self.within.pop()
+
+    def turn_begins(self, process: Process[Any], turn: int, child: Resolution) -> None:
+        self.within[-1][1:] = [turn, child]
+
+    def steps_so_far(self) -> tuple[str, ...]:
+        """The steps of the ruling until now, as the ruling will say them (a process's turn named before them)."""
+        steps = list(self.root.steps) if self.root is not None else []
+        prefix = ""
+        for label, turn, child in self.within:
+            if not turn:
+                break
+            prefix += f"{label} {turn}: "
+            steps += [prefix + text for text in child.steps]
+        return tuple(steps)
 
 
 class FacesGiven:
@@ -264,7 +304,8 @@ class FacesGiven:
     def finish(self, throws: int) -> None:
         extra = self.written[self.used:]
         if extra and not throws:
-            raise ThrownDiceError("this procedure throws no dice with these parameters, so it takes no --dice")
+            raise ThrownDiceError("this procedure throws no dice with these parameters: it takes no dice thrown at the "
+                                  "table (no --dice)")
         if extra:
             raise ThrownDiceError(f"too many dice: the procedure threw {self.used} "
                                   f"{'face' if self.used == 1 else 'faces'} in all; left over: {', '.join(extra)}")
@@ -281,8 +322,67 @@ def play_thrown(run: Run, thrower: Thrower, explain: bool = True) -> tuple[Outco
     (a later throw may depend on an earlier one); returns what the run returned, its resolution and the number
     of throws."""
     source = _Thrown(thrower)
-    resolution = Resolution(source, explain=explain)
+    resolution = source.root = Resolution(source, explain=explain)
     return run(resolution), resolution, source.throws
+
+
+@dataclass(frozen=True)
+class NextThrow:
+    """The throw a procedure asks for next, after the faces written so far (:func:`play_thrown_so_far`): the
+    throw (its node and the name the ruling gives it), the faces already written toward it (the first dice of a
+    pool), the ruling's steps until it, and how many throws and faces came before it."""
+
+    node: Node
+    label: str
+    given: tuple[str, ...]
+    steps: tuple[str, ...]
+    throws: int
+    used: int
+
+    @property
+    def asking(self) -> str:
+        return self.node.asking(self.label)
+
+
+class _Wanted(Exception):
+    def __init__(self, wanted: NextThrow) -> None:
+        super().__init__(wanted.asking)
+        self.wanted = wanted
+
+
+class _FacesSoFar(FacesGiven):
+    """The faces written so far: each throw they cover is read from them; the first they do not cover is
+    :class:`NextThrow` (raised as :class:`_Wanted`), its first faces checked if some are written."""
+
+    def __init__(self, written: Sequence[str]) -> None:
+        super().__init__(written)
+        self.throws = 0
+        self.steps: tuple[str, ...] = ()
+
+    def before(self, steps: tuple[str, ...]) -> None:
+        self.steps = steps
+
+    def __call__(self, node: Node, label: str) -> tuple[Any, ...]:
+        left = tuple(self.written[self.used:])
+        if len(left) < node.words:
+            node.check_words(left, label)
+            raise _Wanted(NextThrow(node, label, left, self.steps, self.throws, self.used))
+        faces = super().__call__(node, label)
+        self.throws += 1
+        return faces
+
+
+def play_thrown_so_far(run: Run, written: Sequence[str]) -> tuple[Outcome, Resolution, int] | NextThrow:
+    """Play with the faces written so far at the table (in the order thrown), one throw at a time: the ruling's
+    run when they cover every throw the run makes (as :func:`play_thrown`), else the next throw to ask for. A face
+    that is not one, or faces left over at the end, raise :class:`ThrownDiceError` as :class:`FacesGiven` does."""
+    given = _FacesSoFar(written)
+    try:
+        outcome, resolution, throws = play_thrown(run, given)
+    except _Wanted as wanted:
+        return wanted.wanted
+    given.finish(throws)
+    return outcome, resolution, throws
 
 
 class _Branch(Exception):

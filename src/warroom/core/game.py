@@ -30,6 +30,9 @@ from warroom.core.errors import UsageError, suggest
 from warroom.core.files import decode_text, write_text
 
 RECORD_FORMAT = "warroom-game-record/3"
+#: The format of a game played with dice thrown at the table: the third's fields, the sides whose people threw
+#: and the faces of each throw they made, action by action (:func:`replay` applies each action with them).
+TABLE_RECORD_FORMAT = "warroom-game-record/4"
 #: Records of the first format hold no position digests; they still replay, with a notice. Records of the first
 #: two formats name their scenario by the path it had where they were made; they still replay (see :func:`replay`).
 OLD_RECORD_FORMATS = ("warroom-game-record/1", "warroom-game-record/2")
@@ -316,8 +319,24 @@ class _RecordV3(_RecordV2):
     scenario_text: Annotated[StrictStr, Field(max_length=MAX_SCENARIO_TEXT)] | None = None
 
 
+#: The most faces one throw is written with (a pool of dice), and the longest a face is written.
+MAX_THROW_FACES = 200
+_Face = Annotated[StrictStr, Field(min_length=1, max_length=12)]
+_Throw = Annotated[list[_Face], Field(min_length=1, max_length=MAX_THROW_FACES)]
+
+
+class _RecordV4(_RecordV3):
+    """The fourth format is a game played with dice thrown at the table: ``table_sides``, the sides whose people
+    threw, and ``faces``, for each action the faces of each throw made at the table (none for most actions)."""
+
+    format: Literal["warroom-game-record/4"]  # type: ignore[assignment]
+    table_sides: Annotated[list[StrictStr], Field(min_length=1, max_length=8)]
+    opening_faces: Annotated[list[_Throw], Field(max_length=10_000)] = Field(default_factory=list)
+    faces: Annotated[list[Annotated[list[_Throw], Field(max_length=10_000)]], Field(max_length=MAX_RECORD_ACTIONS)]
+
+
 _MODELS: dict[str, type[_RecordV1]] = {"warroom-game-record/1": _RecordV1, "warroom-game-record/2": _RecordV2,
-                                       RECORD_FORMAT: _RecordV3}
+                                       RECORD_FORMAT: _RecordV3, TABLE_RECORD_FORMAT: _RecordV4}
 
 _ALLOWED = {
     "ruleset": "the game's ruleset, as text",
@@ -330,6 +349,9 @@ _ALLOWED = {
     "notes": "an object",
     "digests": f"a list of {STEP_DIGEST_LENGTH}-digit hexadecimal digests, one per action",
     "final_digest": "a 64-digit hexadecimal SHA-256",
+    "table_sides": "a list of the sides whose people threw the dice at the table",
+    "opening_faces": "the throws made at the table for the opening position (the first card), each a list of faces",
+    "faces": "for each action, a list of its throws at the table, each a list of faces written as text (6, QH, 45)",
 }
 
 
@@ -378,6 +400,12 @@ class GameRecord:
     final_digest: str | None = None
     format: str = RECORD_FORMAT
     scenario_text: str | None = None
+    table_sides: tuple[str, ...] | None = None
+    """The sides whose people threw the dice at the table (a record of the fourth format), else None."""
+    faces: tuple[tuple[tuple[str, ...], ...], ...] | None = None
+    """With ``table_sides``: for each action, the faces of each throw made at the table, as written down."""
+    opening_faces: tuple[tuple[str, ...], ...] = ()
+    """With ``table_sides``: the throws made at the table for the opening position (a first card drawn)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -394,6 +422,11 @@ class GameRecord:
             data["final_digest"] = self.final_digest
         if self.scenario_text is not None:
             data["scenario_text"] = self.scenario_text
+        if self.table_sides is not None:
+            data["format"] = TABLE_RECORD_FORMAT
+            data["table_sides"] = list(self.table_sides)
+            data["opening_faces"] = [list(throw) for throw in self.opening_faces]
+            data["faces"] = [[list(throw) for throw in throws] for throws in (self.faces or ())]
         data["notes"] = self.notes
         return data
 
@@ -425,8 +458,18 @@ class GameRecord:
             if text is not None and _text_digest(text) != checked.scenario_sha256:
                 raise UsageError(f"{where}: the scenario text it holds (sha256 {_text_digest(text)}) is not the "
                                  f"scenario it was played on (sha256 {checked.scenario_sha256}): it has been edited")
+        sides, faces = None, None
+        opening: tuple[tuple[str, ...], ...] = ()
+        if isinstance(checked, _RecordV4):
+            opening = tuple(tuple(throw) for throw in checked.opening_faces)
+            if len(checked.faces) != len(checked.actions):
+                raise UsageError(f"{where}: {len(checked.actions)} actions but faces for {len(checked.faces)} (a list "
+                                 f"per action, empty for one that threw nothing at the table)")
+            sides = tuple(checked.table_sides)
+            faces = tuple(tuple(tuple(throw) for throw in throws) for throws in checked.faces)
         return GameRecord(checked.ruleset, checked.version, checked.scenario, checked.scenario_sha256, checked.seed,
-                          tuple(checked.actions), dict(checked.notes), digests, final, checked.format, text)
+                          tuple(checked.actions), dict(checked.notes), digests, final, checked.format, text, sides,
+                          faces, opening)
 
     @staticmethod
     def from_bytes(raw: bytes, where: str = "game record") -> GameRecord:
@@ -474,20 +517,27 @@ def _shipped_name(ruleset: str, path: Path) -> str | None:
 
 
 def record_of(game: Game, seed: int, actions: Sequence[Hashable], scenario: Path,
-              states: Sequence[GameState] | None = None) -> GameRecord:
+              states: Sequence[GameState] | None = None,
+              table: tuple[Sequence[str], Sequence[Sequence[Sequence[str]]]] | None = None,
+              opening: Sequence[Sequence[str]] = ()) -> GameRecord:
     """The record of a game played from ``seed`` with ``actions``, with its digests.
 
     A shipped scenario is recorded by its name; any other by its file name and its text, so the record replays
     on any install (never a path). ``states`` (the opening position and the one after each action) saves
-    playing the game again.
+    playing the game again. ``table``, for a game played with dice thrown at the table: the sides whose people
+    threw and, for each action, the faces of each throw they made (:func:`apply_at_table`); ``opening``, the
+    throws of the opening position (:func:`initial_at_table`).
     """
     if not 0 <= seed <= MAX_SEED:
         raise UsageError(f"seed {seed}: a game's seed is a whole number from 0 to 2**63 - 1 ({MAX_SEED})")
     codes = tuple(game.encode(a) for a in actions)
+    if table is not None and len(table[1]) != len(codes):
+        raise UsageError(f"{len(codes)} actions need the faces thrown at the table for each, not {len(table[1])}")
     if states is None:
-        states = [game.initial_state(seed)]
-        for action in actions:
-            states.append(states[-1].apply(action))
+        states = [game.initial_state(seed) if table is None else initial_at_table(game, seed, table[0], opening)]
+        for n, action in enumerate(actions):
+            states.append(states[-1].apply(action) if table is None else
+                          apply_at_table(states[-1], action, table[0], table[1][n]))
     if len(states) != len(codes) + 1:
         raise UsageError(f"{len(codes)} actions need {len(codes) + 1} states (the opening and one per action), "
                          f"not {len(states)}")
@@ -505,8 +555,42 @@ def record_of(game: Game, seed: int, actions: Sequence[Hashable], scenario: Path
         if len(text) > MAX_SCENARIO_TEXT:
             raise UsageError(f"scenario {scenario} is {len(text):,} characters; a record holds a scenario of at "
                              f"most {MAX_SCENARIO_TEXT:,}")
+    sides, faces = (None, None) if table is None else (
+        tuple(table[0]), tuple(tuple(tuple(str(f) for f in throw) for throw in throws) for throws in table[1]))
     return GameRecord(game.ruleset, game.version, name, hashlib.sha256(raw).hexdigest(), seed, codes,
-                      digests=digests, final_digest=final, scenario_text=text)
+                      digests=digests, final_digest=final, scenario_text=text, table_sides=sides, faces=faces,
+                      format=RECORD_FORMAT if sides is None else TABLE_RECORD_FORMAT,
+                      opening_faces=tuple(tuple(str(f) for f in throw) for throw in opening))
+
+
+def initial_at_table(game: Game, seed: int, sides: Sequence[str], faces: Sequence[Sequence[str]]) -> GameState:
+    """The opening position with the dice ``sides``' people may see thrown at the table (a first card drawn):
+    ``faces`` as :func:`apply_at_table` takes them."""
+    from warroom.core.rolled import dice_at_table
+
+    with dice_at_table(sides, faces) as table:
+        state = game.initial_state(seed)
+    if table.used < len(faces):
+        raise UsageError(f"the opening threw {table.used} {'time' if table.used == 1 else 'times'} at the table; the "
+                         f"faces left over are not needed: {'; '.join(','.join(t) for t in faces[table.used:])}")
+    return state
+
+
+def apply_at_table(state: GameState, action: Hashable, sides: Sequence[str], faces: Sequence[Sequence[str]]) -> \
+        GameState:
+    """The state after ``action`` with the dice ``sides``' people may see thrown at the table: ``faces``, the faces
+    of each throw in the order the action makes them (:func:`warroom.core.rolled.dice_at_table`). A throw past
+    them raises :class:`~warroom.core.rolled.ThrowNeeded` (what to throw next); faces left over, or faces that
+    are not the throw's, are one :class:`UsageError`; either way ``state`` is as it was."""
+    from warroom.core.rolled import dice_at_table  # the rolled dice sit above the game interface
+
+    with dice_at_table(sides, faces) as table:
+        after = state.apply(action)
+    if table.used < len(faces):
+        left = "; ".join(",".join(throw) for throw in faces[table.used:])
+        raise UsageError(f"'{action}' threw {table.used} {'time' if table.used == 1 else 'times'} at the table; "
+                         f"the faces left over are not needed: {left}")
+    return after
 
 
 class ReplayDiffers(UsageError):
@@ -587,20 +671,46 @@ def replay(record: GameRecord, scenario: Path | None = None) -> list[GameState]:
     return replay_game(record, scenario)[1]
 
 
+def _replayed_at_table(record: GameRecord, index: int, state: GameState, action: Hashable) -> GameState:
+    """Action ``index`` of a record of a game played with dice thrown at the table, with the faces it keeps."""
+    from warroom.core.rolled import ThrowNeeded
+
+    assert record.table_sides is not None and record.faces is not None
+    try:
+        return apply_at_table(state, action, record.table_sides, record.faces[index])
+    except ThrowNeeded as need:
+        raise UsageError(f"action {index + 1} of the record ({action}) threw more at the table than the record "
+                         f"keeps: next, {need.asking}") from None
+    except UsageError as exc:
+        raise UsageError(f"action {index + 1} of the record ({action}): {exc}") from None
+
+
 def replay_game(record: GameRecord, scenario: Path | None = None) -> tuple[Game, list[GameState]]:
     """The game of ``record`` (:func:`record_game`) and every state of it, checked as :func:`replay` says."""
     game = record_game(record, scenario)
     if game.version != record.version:
         raise UsageError(f"the record was made with {record.ruleset}@{record.version}; this is "
                          f"{record.ruleset}@{game.version}, whose rules differ")
-    states = [game.initial_state(record.seed)]
+    if record.table_sides is None:
+        states = [game.initial_state(record.seed)]
+    else:
+        from warroom.core.rolled import ThrowNeeded
+
+        try:
+            states = [initial_at_table(game, record.seed, record.table_sides, record.opening_faces)]
+        except ThrowNeeded as need:
+            raise UsageError(f"the record's opening threw more at the table than it keeps: next, {need.asking}") \
+                from None
     current = state_digest(states[0])
     for index, code in enumerate(record.actions):
         state = states[-1]
         action = game.decode(code)
         if action not in state.legal_actions():
             raise UsageError(f"action {index + 1} of the record ({action}, code {code}) is not legal there")
-        states.append(state.apply(action))
+        if record.table_sides is None:
+            states.append(state.apply(action))
+        else:
+            states.append(_replayed_at_table(record, index, state, action))
         if record.digests is not None:
             current = chain_digest(current, code, states[-1])
             if current[:STEP_DIGEST_LENGTH] != record.digests[index]:

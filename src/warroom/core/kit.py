@@ -177,6 +177,13 @@ class Kit:
         """The figures the side has lost, in a game whose units lose them one by one; ``None`` otherwise."""
         return None
 
+    def placed(self, obs: Mapping[str, Any]) -> dict[str, str]:
+        """Where each piece the side sees stands on the table, in table terms (``sq1`` → ``3,7``): what a person
+        at a real table moves when warroom plays the other side (:mod:`warroom.play.table`). A piece the side
+        sees only as a marker (a blind) is keyed by its kind and place, so one that moves shows as one taken up
+        and one set down."""
+        return {}
+
     # --- the lab: a game's trace, read from each side's own view ------------------------------------------
 
     def tally(self, obs: Mapping[str, Any], side: str) -> list[UnitTally]:

@@ -36,7 +36,7 @@ def procedure_help(spec: ProcedureSpec) -> str:
         f"  Rule: {spec.rule}",
         "",
         f"Usage: warroom odds {spec.name} [key=value ...] [--json] [--plot FILE] [--trials N --seed S]",
-        f"       warroom roll {spec.name} [key=value ...] [--seed S] [--json]",
+        f"       warroom roll {spec.name} [key=value ...] [--seed S | --dice FACES|ask] [--json]",
         "",
         "Parameters:",
     ]

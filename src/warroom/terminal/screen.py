@@ -19,9 +19,11 @@ from rich.text import Text
 
 from warroom.core.errors import UsageError
 from warroom.core.kit import kit_of
+from warroom.core.rolled import ThrowNeeded
 from warroom.play.marks import last_marks
 from warroom.play.session import Session
 from warroom.play.summary import summary_lines
+from warroom.play.table import how_to_write, table_moves, throw_lines
 from warroom.present.odds import action_odds_lines
 
 HELP = """Choose an action by its number, or type its text (the start of it is enough when only one action
@@ -48,6 +50,43 @@ ANY = "any unit"
 
 class Leave(Exception):
     """The person left the game (quit, or the input ended)."""
+
+
+def ask_throw(need: ThrowNeeded, say: Callable[[str, str], None], ask: Callable[[str], str],
+              leave: Callable[[], None]) -> list[str]:
+    """One throw at the table: what it is for and the odds of each reading, then the faces typed (``6 2 5`` or
+    ``6,2,5``), asked again until they are the throw's; ``quit`` calls ``leave``."""
+    for line in throw_lines(need):
+        say(line, "bold" if not line.startswith(" ") else "")
+    while True:
+        line = ask(f"  {how_to_write(need)}> ")
+        if line.lower() in ("quit", "exit"):
+            leave()
+        words = line.replace(",", " ").split()
+        try:
+            need.node.faces_from(words, need.label)
+        except UsageError as exc:
+            say(str(exc), "red")
+            continue
+        return words
+
+
+def opening_thrower(console: Console, read: Reader = input) -> Callable[[ThrowNeeded], list[str]]:
+    """Asks for the throws of a game's opening position (a first card) at the table, before the screen starts."""
+    def say(text: str, style: str = "") -> None:
+        console.print(escape(text), style=style or None)
+
+    def ask(prompt: str) -> str:
+        console.file.flush()
+        try:
+            return read(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            raise UsageError("the game was left before its opening throw") from None
+
+    def leave() -> None:
+        raise UsageError("the game was left before its opening throw")
+
+    return lambda need: ask_throw(need, say, ask, leave)
 
 
 class Screen:
@@ -219,12 +258,36 @@ class Screen:
             if not self.yes("Roll for it? [y/n] "):
                 self.say("Not taken.")
                 return
-        after = self.session.take(action)
+        before = self.table_views()
+        after = self.session.take(action, thrower=self.thrower if self.session.table else None)
         self.say(f"> {action}", "bold")
         for line in after.narration(side):
             self.say(textwrap.indent(line, "  "))
         self.others_read(side, after.narration)
+        self.on_the_table(before)
         self.listed = False
+
+    # dice thrown at the table ------------------------------------------------------------------------
+
+    def thrower(self, need: ThrowNeeded) -> list[str]:
+        """Ask the person at the table for one throw: what it is for and its odds, then the faces, again until
+        they are the throw's (``quit`` leaves the game)."""
+        return ask_throw(need, self.say, self.ask, self.quit)
+
+    def table_views(self) -> dict[str, dict[str, object]]:
+        """Each person's view before an action, to tell what to change on the table after it (table dice)."""
+        if not self.session.table:
+            return {}
+        return {s: self.session.observation(s) for s in self.session.people}
+
+    def on_the_table(self, before: dict[str, dict[str, object]]) -> None:
+        """What to move, take off or set down on the real table after an action, as each person's side sees it."""
+        for s, seen in before.items():
+            lines = table_moves(self.kit, seen, self.session.observation(s))
+            if lines:
+                self.say("On the table" + (f" (the {s})" if len(before) > 1 else "") + ":", "bold")
+                for line in lines:
+                    self.say(f"  {line}")
 
     def others_read(self, by: str, narration: Callable[[str], list[str]]) -> None:
         for s in self.session.people:
@@ -294,6 +357,19 @@ class Screen:
     def opponent_acts(self, side: str) -> None:
         """The player of ``side`` acts; on a terminal, a spinner while a player that thinks does."""
         chosen = self.session.players[side]
+        if self.session.table:
+            before = self.table_views()
+            if self.console.is_terminal and chosen is not None and chosen.name != "random":
+                with self.console.status(f"The {side} ({chosen!r}) is thinking...", spinner="dots"):
+                    action = self.session.opponent_choice()
+            else:
+                action = self.session.opponent_choice()
+            self.session.take(action, thrower=self.thrower)
+            self.others_read(side, self.session.state.narration)
+            for s in self.session.people:
+                self.flush(s)
+            self.on_the_table(before)
+            return
         if self.console.is_terminal and chosen is not None and chosen.name != "random":
             with self.console.status(f"The {side} ({chosen!r}) is thinking...", spinner="dots"):
                 self.session.opponent_move()
@@ -327,6 +403,9 @@ class Screen:
                else f"the {s.people[0]} against {self.opponent}")
         self.say(f"{self.game.scenario_name} ({self.game.ruleset}@{self.game.version}), seed {s.seed}: {who}. "
                  f"Type help for the commands.", "bold")
+        if s.table:
+            self.say("The dice are thrown at the table: warroom asks for each throw you may see (the opponent's "
+                     "too) and says what to move on the table after each action.")
         if s.steps:
             self.say(f"Resumed after {len(s.steps)} actions; what your side read last:")
         try:

@@ -16,7 +16,10 @@ kit (:meth:`warroom.core.kit.Kit.fog_twins`):
 
 :func:`fog_differences` compares the two positions from the side's chair, then plays a few actions legal in
 both on each and compares again, until the difference becomes public (a blind revealed, a unit detected, a
-minefield found) or the game ends. Everything here reads the games through their public interface and their
+minefield found) or the game ends. With ``table=True`` the actions are applied with the dice thrown at the table by
+the side (:func:`warroom.core.game.apply_at_table`): what the side is asked to throw, throw by throw, is compared
+too (a question about a roll it may not see would tell it of a hidden unit), and both twins read the same faces.
+Everything here reads the games through their public interface and their
 state's JSON form, so the web and RL front ends can use the same builders.
 """
 
@@ -27,8 +30,11 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from warroom.core.game import Game, GameState
+import numpy as np
+
+from warroom.core.game import Game, GameState, apply_at_table
 from warroom.core.kit import kit_of, kits
+from warroom.core.rolled import ThrowNeeded, written
 
 
 @dataclass(frozen=True)
@@ -129,11 +135,30 @@ def compare(a: GameState, b: GameState, side: str, rng: random.Random, odds: Odd
     return out
 
 
+def at_table(state: GameState, action: Hashable, side: str, seed: int) -> tuple[GameState, list[str]]:
+    """``action`` applied with the dice ``side`` may see thrown at the table (faces from a generator of ``seed``,
+    the same for both twins), and what the side was asked, throw by throw."""
+    faces: list[tuple[str, ...]] = []
+    asked: list[str] = []
+    dice = np.random.default_rng(seed)
+    while True:
+        try:
+            return apply_at_table(state, action, (side,), faces), asked
+        except ThrowNeeded as need:
+            asked.append(f"{need.title}: {need.asking}")
+            if need.node.kind == "draw":  # the same card in both twins where both decks hold it
+                cards = sorted(need.cards)
+                faces.append((cards[int(dice.integers(len(cards)))],))
+            else:
+                faces.append(written(need.node, need.node.throw(dice)[1]))
+
+
 def fog_differences(twin: Twin, state: GameState, rng: random.Random, steps: int = 4,
-                    odds: Odds = state_odds, game: Game | None = None) -> list[str]:
+                    odds: Odds = state_odds, game: Game | None = None, table: bool = False) -> list[str]:
     """Compare ``state`` and its twin from the twin's side, then after each of up to ``steps`` actions legal in
     both (the same action on each), until the difference is public or the game is over (the result is scored on
-    the true position, so it is public: only that both games end together is checked)."""
+    the true position, so it is public: only that both games end together is checked). With ``table``, the
+    actions are applied with the dice thrown at the table by the side, and what it is asked is compared."""
     a, b, side = state, twin.state, twin.side
     out: list[str] = []
     for n in range(steps + 1):
@@ -144,7 +169,13 @@ def fog_differences(twin: Twin, state: GameState, rng: random.Random, steps: int
             if not shared:
                 break
             action = rng.choice(shared)
-            a, b = a.apply(action), b.apply(action)
+            asked_a: list[str] = []
+            asked_b: list[str] = []
+            if table:
+                seed = rng.randrange(2**32)
+                (a, asked_a), (b, asked_b) = at_table(a, action, side, seed), at_table(b, action, side, seed)
+            else:
+                a, b = a.apply(action), b.apply(action)
             if a.is_terminal() or b.is_terminal():  # the game over, the umpire scores on the true position
                 if a.is_terminal() != b.is_terminal():
                     out.append(f"{twin.what}, step {n} ({action}): the game is over in one twin only")
@@ -154,6 +185,11 @@ def fog_differences(twin: Twin, state: GameState, rng: random.Random, steps: int
                 if pa != pb and twin.symmetric:
                     out.append(f"{twin.what}, step {n} ({action}): the difference became public in one twin only")
                 break
+            if asked_a != asked_b:  # the difference still hidden, yet the side was asked other throws
+                k = next(k for k, (x, y) in enumerate(zip([*asked_a, ""], [*asked_b, ""], strict=False)) if x != y)
+                out.append(f"{twin.what}, step {n} ({action}): asked at the table, throw {k + 1}: "
+                           f"{asked_a[k:k + 1]} / {asked_b[k:k + 1]}")
+                break
         found = compare(a, b, side, rng, odds, game=game)
         if found:
             out.extend(f"{twin.what}, step {n}" + (f" ({action})" if n else "") + f": {d}" for d in found)
@@ -162,9 +198,11 @@ def fog_differences(twin: Twin, state: GameState, rng: random.Random, steps: int
 
 
 def check_fog(ruleset: str, game: Game, states: Iterable[GameState], seed: int, twins_per_state: int = 2,
-              steps: int = 4, odds: Odds = state_odds, report: FogReport | None = None) -> FogReport:
+              steps: int = 4, odds: Odds = state_odds, report: FogReport | None = None,
+              table: bool = False) -> FogReport:
     """The differential fog-of-war check over ``states`` (of one game): for each state and side, up to
-    ``twins_per_state`` twins, each compared by :func:`fog_differences`."""
+    ``twins_per_state`` twins, each compared by :func:`fog_differences` (``table``: with the dice thrown at the
+    table by the side)."""
     report = report or FogReport()
     rng = random.Random(seed)
     for k, state in enumerate(states):
@@ -173,7 +211,7 @@ def check_fog(ruleset: str, game: Game, states: Iterable[GameState], seed: int, 
         for side in game.sides:
             for twin in twins(ruleset, state, side, rng)[:twins_per_state]:
                 report.twins += 1
-                found = fog_differences(twin, state, rng, steps, odds, game)
+                found = fog_differences(twin, state, rng, steps, odds, game, table)
                 report.comparisons += 1
                 report.add(f"seed {seed}, state {k}", found)
     return report

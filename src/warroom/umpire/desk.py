@@ -30,10 +30,11 @@ MAX_LINE = 65_536
 answer at once (splitting a line into words takes time that grows faster than the line)."""
 
 COMMANDS = {
-    "roll": "roll PROCEDURE key=value ...   play it once with the desk's dice: the ruling, and the odds of that result",
+    "roll": "roll PROCEDURE key=value ... [--dice 3,6,5,2]   play it once with the desk's dice (or the dice thrown at "
+            "the table): the ruling, and the odds of that result",
     "odds": "odds PROCEDURE key=value ...   the exact odds of every result",
     "track": "track NAME PROCEDURE key=value ...   keep a procedure and its parameters under a name",
-    "advance": "advance NAME   roll a tracker and carry the state it leaves into its parameters",
+    "advance": "advance NAME [--dice 3,6,5,2]   roll a tracker and carry the state it leaves into its parameters",
     "set": "set NAME key=value ...   change a tracker's parameters",
     "trackers": "trackers   list the trackers and their parameters",
     "untrack": "untrack NAME   forget a tracker",
@@ -73,6 +74,7 @@ class Desk:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
+        self._thrown: list[str] | None = None
         self.trackers: dict[str, Tracker] = {}
         self.base_tables: dict[str, Path] = {}
 
@@ -105,7 +107,15 @@ class Desk:
                           f"warroom, please report it with the line")
 
     def _dispatch(self, words: list[str]) -> Reply:
+        self._thrown = None
+        words, self._thrown = _thrown_dice(words)
         head, rest = words[0], words[1:]
+        if self._thrown is not None and head not in ("roll", "advance") and head not in self.trackers:
+            try:
+                get_procedure(head)
+            except UsageError:
+                raise UsageError("--dice goes with roll PROCEDURE ... or advance NAME: the faces thrown at the "
+                                 "table, in order (3,6,5,2; d% as 1-100; a card as QH)") from None
         if head in ("quit", "exit"):
             return Reply("", {"ok": True, "command": "quit"}, done=True)
         if head == "help":
@@ -170,9 +180,16 @@ class Desk:
             odds = api.odds(spec.id, values)
         return Reply(str(odds), {"ok": True, "odds": odds.to_dict()})
 
+    def _played(self, spec: ProcedureSpec, values: dict[str, Any]) -> Any:
+        """The ruling with the desk's dice, or with the dice thrown at the table given by ``--dice``."""
+        thrown, self._thrown = self._thrown, None
+        if thrown is not None:
+            return api.roll(spec.id, values, dice=thrown)
+        return api.roll(spec.id, values, rng=self.rng)
+
     def _roll(self, spec: ProcedureSpec, values: dict[str, Any]) -> Reply:
         with self._tables(spec):
-            ruling = api.roll(spec.id, values, rng=self.rng)
+            ruling = self._played(spec, values)
             odds = api.odds(spec.id, values)
         text = f"{ruling}\n  Odds of this result: {odds_of_result(odds, ruling)}"
         return Reply(text, {"ok": True, "ruling": ruling.to_dict(), "odds": odds.to_dict()})
@@ -202,7 +219,7 @@ class Desk:
     def _advance(self, rest: list[str]) -> Reply:
         tracker = self.trackers[self._tracker_name(rest, "advance")]
         with self._tables(tracker.spec):
-            ruling = api.roll(tracker.spec.id, tracker.values, rng=self.rng)
+            ruling = self._played(tracker.spec, tracker.values)  # a bad throw changes nothing: raised before
         tracker.turns += 1
         tracker.history.append(ruling.result)
         finished = True
@@ -300,6 +317,24 @@ def _is_unicode(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def _thrown_dice(words: list[str]) -> tuple[list[str], list[str] | None]:
+    """The words of a command line without ``--dice FACES``, and the faces (``3,6,5,2``: the dice thrown at the
+    table, in the order thrown), or None when it gives none."""
+    if "--dice" not in words:
+        return words, None
+    at = words.index("--dice")
+    faces = [w for w in " ".join(words[at + 1:at + 2]).replace(",", " ").split() if w]
+    if not faces or faces == ["ask"]:
+        raise UsageError("--dice needs the faces thrown at the table, in order, after it: --dice 3,6,5,2 (d% as "
+                         "1-100; a card as QH)")
+    rest = words[:at] + words[at + 2:]
+    if "--dice" in rest:
+        raise UsageError("--dice is given twice: give every face thrown after one --dice, in order")
+    if not rest:
+        raise UsageError("--dice goes with roll PROCEDURE ... or advance NAME")
+    return rest, faces
 
 
 def _error(message: str) -> Reply:

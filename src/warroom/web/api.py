@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import StreamingResponse
@@ -33,6 +33,7 @@ class NewGame(_Body):
     side: Text | None = None
     opponent: Text
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    dice: Literal["warroom", "table"] = "warroom"
 
 
 class Asking(_Body):
@@ -46,6 +47,11 @@ class OddsAsked(Asking):
 
 class Acting(Asking):
     action: int
+    step: int
+
+
+class Throwing(Asking):
+    faces: Annotated[list[Annotated[str, Field(min_length=1, max_length=12)]], Field(min_length=1, max_length=200)]
     step: int
 
 
@@ -77,7 +83,7 @@ def list_opponents() -> list[dict[str, str]]:
              **EXACT)
 def new_game(body: NewGame, service: Service) -> dict[str, Any]:
     """A new game; the answer holds each seat's token and link (the only time a token is given)."""
-    return service.create(body.ruleset, body.scenario, body.side, body.opponent, body.seed)
+    return service.create(body.ruleset, body.scenario, body.side, body.opponent, body.seed, body.dice)
 
 
 @router.get("/api/games/{game_id}", response_model=m.GameView, responses=m.GAME_REFUSALS, **EXACT)
@@ -96,6 +102,13 @@ def odds(game_id: str, body: OddsAsked, service: Service) -> dict[str, Any]:
 def act(game_id: str, body: Acting, service: Service) -> dict[str, Any]:
     """Take an action chosen on the view of ``step``; committed to the games file before the answer."""
     return service.act(game_id, body.token, body.side, body.action, body.step)
+
+
+@router.post("/api/games/{game_id}/throw", response_model=m.Acted, responses=m.POST_REFUSALS, **EXACT)
+def throw(game_id: str, body: Throwing, service: Service) -> dict[str, Any]:
+    """The faces of the throw awaited at the table (in a game of table dice): the action goes on to its next throw
+    (the view's ``throw`` says what) or is taken, committed before the answer."""
+    return service.throw(game_id, body.token, body.side, list(body.faces), body.step)
 
 
 @router.post("/api/games/{game_id}/undo", response_model=m.Undone, responses=m.POST_REFUSALS, **EXACT)

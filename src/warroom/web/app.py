@@ -20,7 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import warroom
 from warroom.core.errors import UsageError
-from warroom.web import api, desk, desk_pages, pages, replay, rules
+from warroom.web import api, desk, desk_pages, desk_throws, pages, replay, rules
 from warroom.web.errors import status_of
 from warroom.web.games import KEEPALIVE, KEPT, Games
 from warroom.web.models import Health, refusals
@@ -119,6 +119,7 @@ def create_app(db_path: Path, workers: int = 2, keepalive: float = KEEPALIVE, ke
     app.include_router(api.router)
     app.include_router(pages.router, responses=refusals(400, 404, 422))  # the public map of a scenario
     app.include_router(desk.router)
+    app.include_router(desk_throws.router)
     app.include_router(desk_pages.router)
     app.include_router(rules.router)
     app.include_router(replay.router)

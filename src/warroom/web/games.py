@@ -35,9 +35,11 @@ from warroom.ai import Seen, View, player, plays
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
 from warroom.core.kit import kit_of
+from warroom.core.rolled import ThrowNeeded
 from warroom.play.marks import last_marks
 from warroom.play.session import Session
 from warroom.play.summary import summary_lines
+from warroom.play.table import how_to_write, throw_lines
 from warroom.web.errors import Conflict, Forbidden, NotFound, Refused
 from warroom.web.store import GameStore, Seat, StoredGame, new_row
 from warroom.web.views import action_odds, bound_game, fresh_game, plain, scenario_path, side_view, title_of
@@ -93,13 +95,16 @@ class Live:
 
     @property
     def thinking(self) -> bool:
-        return self.ai_to_act and self.failed is None
+        return self.ai_to_act and self.failed is None and self.session.pending is None
 
     def event(self) -> Event:
         s = self.session
         over = s.over()
-        return {"step": len(s.steps), "to_act": None if over else s.state.to_act, "over": over,
-                "thinking": self.thinking}
+        event = {"step": len(s.steps), "to_act": None if over else s.state.to_act, "over": over,
+                 "thinking": self.thinking}
+        if s.table:  # a game of table dice: whether a throw at the table is awaited
+            event["throw"] = s.pending is not None
+        return event
 
 
 @dataclass
@@ -175,9 +180,10 @@ class Games:
         game = fresh_game(row.ruleset, row.scenario)
         try:
             players = {side: None if who in PEOPLE else player(who) for side, who in row.players.items()}
-            session = Session(game, scenario_path(row.ruleset, row.scenario), row.seed, players)
-            for code in row.actions:
-                session.take(game.decode(code))
+            session = Session(game, scenario_path(row.ruleset, row.scenario), row.seed, players,
+                              table=row.faces is not None)
+            for n, code in enumerate(row.actions):
+                session.take(game.decode(code), row.faces[n] if row.faces is not None else ())
         except UsageError as exc:
             raise Conflict(f"game {row.id} cannot be resumed under {game.ruleset}@{game.version} (it was made "
                            f"under @{row.version}): {exc}") from None
@@ -290,14 +296,29 @@ class Games:
         opening = Seen(None, None, tuple(s.states[0].narration(side)))
         body = side_view(game, s.state, side, (opening, *s.history(side)))
         why = "the game is over" if s.over() else s.why_no_undo(side)
+        if s.pending is not None and not s.over():
+            why = "a throw at the table is awaited"
         return {"id": live.row.id, "ruleset": game.ruleset, "scenario": live.row.scenario, "title": title_of(game),
                 "side": side, "sides": list(game.sides), "seat_sides": list(seat.sides), "step": body["step"],
                 "to_act": body["to_act"], "my_turn": body["my_turn"], "over": body["over"],
                 "result": body["result"], "observation": body["observation"], "log": body["log"],
-                "actions": body["actions"], "undo": {"can": why is None, "why": why},
+                "actions": body["actions"] if s.pending is None else [], "undo": {"can": why is None, "why": why},
                 "players": dict(live.row.players), "thinking": live.thinking, "summary": self._summary(live),
-                "score": body["score"],
+                "dice": "table" if s.table else "warroom", "throw": self._throw(live, side), "score": body["score"],
                 "marks": last_marks(game, s.states, [step.by for step in s.steps], s.actions, side)}
+
+    @staticmethod
+    def _throw(live: Live, side: str) -> dict[str, Any] | None:
+        """The throw awaited at the table, for a side whose people throw (what, what for, its odds, how to write
+        it); never which unit of the enemy's throws (its action is named only once taken, as the side reads it)."""
+        s = live.session
+        if s.pending is None or side not in s.table_sides:
+            return None
+        need = s.pending.need
+        own = s.pending.by == side
+        return {"by": s.pending.by, "action": str(s.pending.action) if own else None, "index": need.index,
+                "title": need.title, "asking": need.asking, "faces": need.faces, "die": need.sides,
+                "cards": list(need.cards), "lines": throw_lines(need), "how": how_to_write(need)}
 
     @staticmethod
     def _summary(live: Live) -> list[str] | None:
@@ -342,9 +363,12 @@ class Games:
     # changes ---------------------------------------------------------------------------------------------
 
     def create(self, ruleset: str, scenario: str, side: str | None, opponent: str,
-               seed: int | None) -> dict[str, Any]:
+               seed: int | None, dice: str = "warroom") -> dict[str, Any]:
         """A new game: the person plays ``side`` against ``opponent`` (a player spec or strength), or with a
-        friend (two seats), or both sides at one screen (``hotseat``, one seat)."""
+        friend (two seats), or both sides at one screen (``hotseat``, one seat); ``dice``: ``warroom``'s, or
+        ``table``, thrown by the people at the table (every throw they may see, the AI's actions' too)."""
+        if dice not in ("warroom", "table"):
+            raise Refused(f"dice '{dice}': choose 'warroom' (warroom throws them) or 'table' (thrown at the table)")
         game = bound_game(ruleset, scenario)
         sides = game.sides
         opponent, side = opponent.strip(), side or None
@@ -376,8 +400,12 @@ class Games:
         tokens = [secrets.token_urlsafe(24) for _ in seat_sides]
         seats = tuple(Seat(tuple(ss), token_hash(t)) for ss, t in zip(seat_sides, tokens, strict=True))
         row = new_row(secrets.token_urlsafe(9), ruleset, game.version, scenario,
-                      secrets.randbelow(2**31) if seed is None else seed, players, seats)
-        live = self._build(row)
+                      secrets.randbelow(2**31) if seed is None else seed, players, seats, table=dice == "table")
+        try:
+            live = self._build(row)
+        except ThrowNeeded:
+            raise Conflict(f"{title_of(game)}'s opening throws dice: play it at the table in the terminal (warroom "
+                           f"play {scenario} --dice table), which asks for the opening throw") from None
         self.store.create(row)
         with self._lock:
             self._keep(live)
@@ -395,11 +423,44 @@ class Games:
             if step != len(s.steps):
                 raise Conflict(f"the game has moved on: it is at step {len(s.steps)}, the action was chosen at step "
                                f"{step}; load the view again")
+            if s.pending is not None:
+                raise Conflict(f"a throw at the table is awaited ({s.pending.need.asking}): give its faces first")
             action = self._legal(live, side, code)
-            s.take(action)
+            try:
+                s.take(action)
+            except ThrowNeeded:  # the action waits for the faces thrown at the table (POST .../throw)
+                self._send(live, live.event())
+                return {"step": len(s.steps), "narration": [], "view": self._view(live, seat, side)}
             self._commit(live, len(s.steps) - 1, s)
             self._changed(live)
             return {"step": len(s.steps), "narration": list(s.state.narration(side)),
+                    "view": self._view(live, seat, side)}
+
+    def throw(self, game_id: str, token: str | None, side: str | None, faces: list[str], step: int) -> dict[str, Any]:
+        """The faces of the throw awaited at the table (a person's action or the AI's): the action goes on to its
+        next throw, or is taken and committed; faces that are not the throw's are one refusal (400), nothing
+        changed."""
+        with self._locked(game_id) as live:
+            seat, side = self._side(live, token, side)
+            s = live.session
+            if s.pending is None:
+                raise Conflict("no throw is awaited: the game waits for an action, not for dice")
+            if side not in s.table_sides:
+                raise Forbidden(f"the {side} does not throw at the table; the {' and the '.join(s.table_sides)} do")
+            if step != len(s.steps):
+                raise Conflict(f"the game has moved on: it is at step {len(s.steps)}, the throw was given at step "
+                               f"{step}; load the view again")
+            by = s.pending.by
+            try:
+                s.throw(faces)
+            except ThrowNeeded:
+                self._send(live, live.event())
+                return {"step": len(s.steps), "narration": [], "view": self._view(live, seat, side)}
+            except UsageError as exc:
+                raise Refused(str(exc)) from None
+            self._commit(live, len(s.steps) - 1, s)
+            self._changed(live)
+            return {"step": len(s.steps), "narration": list(s.state.narration(side)) if by == side else [],
                     "view": self._view(live, seat, side)}
 
     def undo(self, game_id: str, token: str | None, side: str | None) -> dict[str, Any]:
@@ -410,6 +471,8 @@ class Games:
             if s.over():
                 raise Conflict("cannot undo: the game is over")
             at = len(s.steps)
+            if s.pending is not None:
+                raise Conflict("cannot undo: a throw at the table is awaited; give its faces first")
             try:
                 undone = s.undo(side)
             except UsageError as exc:
@@ -425,7 +488,8 @@ class Games:
         over = session.over()
         try:
             self.store.save_actions(live.row.id, at_step, tuple(live.game.encode(a) for a in session.actions), over,
-                                    plain(session.state.result()) if over else None)
+                                    plain(session.state.result()) if over else None,
+                                    session.faces if session.table else None)
         except BaseException:
             self._retire(live)
             raise
@@ -464,13 +528,22 @@ class Games:
                     if live.ai_game is None:
                         live.ai_game = fresh_game(live.row.ruleset, live.row.scenario)
                     shadow, changes = _shadow(live.session, live.ai_game), live.changes
-                action = shadow.opponent_move()
+                table = live.session.table
+                action = shadow.opponent_choice() if table else shadow.opponent_move()
                 with live.lock:
                     if live.retired or live.changes != changes:
                         continue  # the game changed while the AI thought (an undo): think again on it
                     s = live.session
-                    s.take(action)
-                    if s.state.to_json() != shadow.state.to_json():
+                    if table:  # its throws are the people's: the action waits for them (POST .../throw)
+                        try:
+                            s.take(action)
+                        except ThrowNeeded:
+                            live.thinking_now = False
+                            self._send(live, live.event())
+                            return
+                    else:
+                        s.take(action)
+                    if not table and s.state.to_json() != shadow.state.to_json():
                         raise RuntimeError(f"the AI's action {action} left another position in its copy of the game")
                     self._commit(live, len(s.steps) - 1, s)
                     live.changes += 1

@@ -13,7 +13,7 @@ or is over, 413 a body over its limit, 422 a body that fails its model (every pr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -162,6 +162,24 @@ class MarkFace(_Answer):
     path: list[list[float]]
 
 
+class GameThrow(_Answer):
+    """A throw awaited at the table (a game of table dice): whose action it is (the action's text only for the
+    side's own), which throw of it (from 0), the procedure, the words asked, how many faces and of what die
+    (``die``: 6 for d6, 100 for a percentile roll, null for a card, then ``cards``: those it may be), the odds of
+    each reading of the throw (``lines``) and how to write the faces (``how``)."""
+
+    by: str
+    action: str | None
+    index: int
+    title: str
+    asking: str
+    faces: int
+    die: int | None
+    cards: list[str]
+    lines: list[str]
+    how: str
+
+
 class GameView(_Answer):
     """The game as one side sees it (``observation``: the side's observation, each game its own keys)."""
 
@@ -186,6 +204,8 @@ class GameView(_Answer):
     summary: list[str] | None
     score: ScoreFace
     marks: list[MarkFace]
+    dice: Literal["warroom", "table"]
+    throw: GameThrow | None
 
 
 class Acted(_Answer):
@@ -251,6 +271,9 @@ class Record(_Answer):
     digests: list[str] = Field(default_factory=list)
     final_digest: str = ""
     scenario_text: str = ""
+    table_sides: list[str] = Field(default_factory=list)
+    opening_faces: list[list[str]] = Field(default_factory=list)
+    faces: list[list[list[str]]] = Field(default_factory=list)
     notes: dict[str, Any]
 
 
@@ -395,6 +418,7 @@ class RulingInfo(_Answer):
     row: str
     result: str
     after: dict[str, Any]
+    dice_thrown: str | None = Field(None, description="'at the table' when the dice were thrown at the table")
     text: str
 
 
@@ -417,6 +441,35 @@ class Rolled(_Answer):
     stand_ins: list[str]
     odds_of_result: ResultChance
     odds: ProcedureOdds
+
+
+class ThrowAsked(_Answer):
+    """The next throw a procedure played with the dice thrown at the table asks for: what to throw and why, how
+    it is read (``dice``: a face of each die, ``sides`` giving each die's faces; ``percentile``: one number from 1
+    to 100; ``card``: a card still in the deck, ``cards`` naming them), how many faces it takes and those already
+    given toward it."""
+
+    number: int = Field(description="which throw of the procedure this is, from 1")
+    label: str
+    spec: str
+    asking: str
+    kind: str = Field(description="dice, percentile or card")
+    count: int = Field(description="the faces this throw takes: a die's, one per die of a pool, one number, a card")
+    given: list[str]
+    sides: list[int]
+    cards: list[str]
+
+
+class Throwing(_Answer):
+    """A procedure played with the dice thrown at the table, after the faces given so far: the next throw to ask
+    for (with the ruling's steps until it), or the ruling with the odds of its result."""
+
+    faces: list[str]
+    steps: list[str] = Field(default_factory=list)
+    next: ThrowAsked | None = None
+    ruling: RulingInfo | None = None
+    stand_ins: list[str] = Field(default_factory=list)
+    odds_of_result: ResultChance | None = None
 
 
 class TrackerInfo(_Answer):

@@ -2,7 +2,9 @@
 
 A row holds what makes the game (ruleset, its version, the shipped scenario's name, the seed), who plays each
 side, the seats with the SHA-256 of each seat's token (never the token), the action codes taken so far, and
-whether the game is over with its result. A game is its record: the server replays the codes to resume it.
+whether the game is over with its result, and, for a game played with the dice thrown at the table, the faces of
+every throw made at the table, action by action. A game is its record: the server replays the codes (with those
+faces) to resume it. Schema 2 added the faces; a file of schema 1 is brought up to it when opened.
 
 Every change is one transaction, committed (``synchronous=FULL``, a write-ahead journal) before the request that
 made it is answered, so a server killed at any moment comes back with every action it acknowledged and no
@@ -27,7 +29,7 @@ from warroom.core.errors import UsageError
 from warroom.core.files import database_made_whole
 from warroom.web.errors import Conflict
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -44,7 +46,8 @@ CREATE TABLE IF NOT EXISTS games (
     created TEXT NOT NULL,
     updated TEXT NOT NULL,
     over INTEGER NOT NULL,
-    result TEXT
+    result TEXT,
+    faces TEXT
 );
 """
 
@@ -78,6 +81,9 @@ class StoredGame:
     updated: str
     over: bool
     result: dict[str, Any] | None
+    faces: tuple[tuple[tuple[str, ...], ...], ...] | None = None
+    """For a game played with the dice thrown at the table, the faces of each throw made at the table, action by
+    action; None for a game of warroom's dice."""
 
     @property
     def step(self) -> int:
@@ -107,6 +113,10 @@ class GameStore:
         if not {"id", "seats", "actions", "step"} <= columns:  # another program's file, or a ladder file
             raise UsageError(f"{self.path} is not a games file of warroom serve (its games table lacks the "
                              f"columns); choose another file with --db")
+        if found is not None and found[0] == "1" and "faces" not in columns:  # schema 1: no table dice yet
+            self._db.execute("ALTER TABLE games ADD COLUMN faces TEXT")
+            self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+            found = (str(SCHEMA_VERSION),)
         if found is None:
             self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         elif found[0] != str(SCHEMA_VERSION):
@@ -132,10 +142,12 @@ class GameStore:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute(
-                    "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO games (id, ruleset, version, scenario, seed, players, seats, actions, step, created, "
+                    "updated, over, result, faces) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game.id, game.ruleset, game.version, game.scenario, game.seed, json.dumps(game.players),
                      json.dumps(seats), json.dumps(list(game.actions)), game.step, game.created, game.updated,
-                     int(game.over), None if game.result is None else json.dumps(game.result)))
+                     int(game.over), None if game.result is None else json.dumps(game.result),
+                     None if game.faces is None else json.dumps(game.faces)))
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
@@ -145,13 +157,14 @@ class GameStore:
         """The game with that id, or None."""
         with self._lock:
             row = self._db.execute("SELECT id, ruleset, version, scenario, seed, players, seats, actions, created, "
-                                   "updated, over, result FROM games WHERE id = ?", (game_id,)).fetchone()
+                                   "updated, over, result, faces FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             return None
         seats = tuple(Seat(tuple(s["sides"]), s["token_sha256"]) for s in json.loads(row[6]))
         return StoredGame(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), seats,
                           tuple(json.loads(row[7])), row[8], row[9], bool(row[10]),
-                          None if row[11] is None else json.loads(row[11]))
+                          None if row[11] is None else json.loads(row[11]),
+                          None if row[12] is None else tuple(tuple(tuple(t) for t in f) for f in json.loads(row[12])))
 
     def ids(self) -> list[str]:
         with self._lock:
@@ -164,16 +177,18 @@ class GameStore:
         return [(r[0], json.loads(r[1])) for r in rows]
 
     def save_actions(self, game_id: str, at_step: int, actions: tuple[int, ...], over: bool,
-                     result: dict[str, Any] | None) -> None:
-        """The game's actions are now ``actions`` (one more after an action, fewer after an undo), committed in
-        one transaction; :class:`Conflict` when the row is not at ``at_step``."""
+                     result: dict[str, Any] | None, faces: Any = None) -> None:
+        """The game's actions are now ``actions`` (one more after an action, fewer after an undo), with ``faces``,
+        the throws made at the table for each (a game of table dice), committed in one transaction;
+        :class:`Conflict` when the row is not at ``at_step``."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 done = self._db.execute(
-                    "UPDATE games SET actions = ?, step = ?, updated = ?, over = ?, result = ? WHERE id = ? AND "
-                    "step = ?", (json.dumps(list(actions)), len(actions), _now(), int(over),
-                                 None if result is None else json.dumps(result), game_id, at_step)).rowcount
+                    "UPDATE games SET actions = ?, step = ?, updated = ?, over = ?, result = ?, faces = ? WHERE id = ? "
+                    "AND step = ?", (json.dumps(list(actions)), len(actions), _now(), int(over),
+                                     None if result is None else json.dumps(result),
+                                     None if faces is None else json.dumps(faces), game_id, at_step)).rowcount
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
@@ -185,7 +200,8 @@ class GameStore:
 
 
 def new_row(game_id: str, ruleset: str, version: str, scenario: str, seed: int, players: dict[str, str],
-            seats: tuple[Seat, ...]) -> StoredGame:
-    """The row of a game not yet begun."""
+            seats: tuple[Seat, ...], table: bool = False) -> StoredGame:
+    """The row of a game not yet begun (``table``: its dice thrown at the table)."""
     now = _now()
-    return StoredGame(game_id, ruleset, version, scenario, seed, players, seats, (), now, now, False, None)
+    return StoredGame(game_id, ruleset, version, scenario, seed, players, seats, (), now, now, False, None,
+                      () if table else None)

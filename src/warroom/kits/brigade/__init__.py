@@ -32,6 +32,9 @@ class BrigadeKit(Kit):
     def decisive(self) -> frozenset[str]:
         return facts.DECISIVE
 
+    def placed(self, obs: Mapping[str, Any]) -> dict[str, str]:
+        return facts.placed(obs)
+
     def figures_lost(self, obs: Mapping[str, Any]) -> int | None:
         return facts.figures_lost(obs)
 

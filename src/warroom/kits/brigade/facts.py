@@ -50,3 +50,28 @@ def lost(obs: Mapping[str, Any]) -> dict[str, str]:
 def figures_lost(obs: Mapping[str, Any]) -> int:
     """The figures the side's units still on the table have lost."""
     return sum(u["dead"] or 0 for u in obs["units"])
+
+
+def _centre(figures: Any) -> str:
+    xs, ys = [f[0] for f in figures], [f[1] for f in figures]
+    return f'{sum(xs) / len(xs):.1f},{sum(ys) / len(ys):.1f}"'
+
+
+def placed(obs: Mapping[str, Any]) -> dict[str, str]:
+    """Where each unit the side sees stands on the table (seed 004, in inches from the table's corner): the centre
+    of its stands, how many, and its facing; an enemy unit the side is only aware of (not detected) by where it
+    is believed to be."""
+    out: dict[str, str] = {}
+    for u in obs["units"]:
+        if u["status"] != "on" or not u["figures"] or u.get("aboard"):
+            continue
+        stands = len(u["figures"])
+        out[u["id"]] = f"{_centre(u['figures'])}, {stands} stand{'s' if stands != 1 else ''}, facing {u['facing']:.0f}°"
+    for e in obs["enemy"]:
+        if e.get("figures"):
+            stands = len(e["figures"])
+            out[e["id"]] = (f"{_centre(e['figures'])}, {stands} stand{'s' if stands != 1 else ''}, facing "
+                            f"{e.get('facing', 0):.0f}°")
+        elif e.get("near"):
+            out[e["id"]] = f"near {_centre([e['near']])} (not seen)"
+    return out

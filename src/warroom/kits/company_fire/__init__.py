@@ -41,6 +41,9 @@ class CompanyFireKit(Kit):
         """Individual, group and opportunity fire, a sniper's shot, anti-tank fire, a close assault (seed 002)."""
         return frozenset({"fire", "group_fire", "op_fire", "snipe", "at_fire", "assault"})
 
+    def placed(self, obs: Mapping[str, Any]) -> dict[str, str]:
+        return facts.placed(obs)
+
     def terminal_board(self, game: Game, obs: Mapping[str, Any]) -> Any:
         from warroom.kits.company_fire import terminal
 

@@ -40,3 +40,28 @@ def lost(obs: Mapping[str, Any]) -> dict[str, str]:
     side = obs["side"]
     return {u["id"]: u["status"] for u in obs["units"]
             if u["side"] == side and u["status"] in ("destroyed", "removed")}
+
+
+def _space(at: Any) -> str:
+    return ",".join(str(v) for v in at)
+
+
+def placed(obs: Mapping[str, Any]) -> dict[str, str]:
+    """Where each unit and blind the side sees stands (seed 002 "The Playing Area": a space is column,row), with a
+    vehicle's facing (hull, and turret where it has one); a unit off the table is not placed."""
+    out: dict[str, str] = {}
+    for u in obs["units"]:
+        if not u.get("at") or u["status"] in ("destroyed", "removed"):
+            continue
+        where = _space(u["at"])
+        if u.get("facing"):
+            where += f" facing {u['facing']}"
+        if u.get("turret"):
+            where += f", turret {u['turret']}"
+        out[f"{u['id']} ({u['side']})"] = where
+    counts: dict[str, int] = {}
+    for b in obs["blinds"]:
+        key = f"{b['side']} blind at {_space(b['at'])}"
+        counts[key] = counts.get(key, 0) + 1
+        out[key if counts[key] == 1 else f"{key} ({counts[key]})"] = _space(b["at"])
+    return out

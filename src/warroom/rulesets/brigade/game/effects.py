@@ -82,8 +82,9 @@ class Builder:
              head: str = "") -> Rolled:
         """Roll a registered procedure with the game's dice and narrate its ruling under ``head``, to ``sides``
         (None: both); the ruling's words are made when the narration is first read (:mod:`warroom.core.rolled`)."""
-        r = roll_for_play(procedure, params, self.gen)
-        self.log.append(Event(tuple(sides) if sides is not None else None,
+        seen = tuple(sides) if sides is not None else None
+        r = roll_for_play(procedure, params, self.gen, seen)
+        self.log.append(Event(seen,
                               (lambda: f"{head}\n{r.ruling}") if head else (lambda: str(r.ruling))))
         return r
 

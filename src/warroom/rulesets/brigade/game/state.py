@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from warroom.core.errors import UsageError
+from warroom.core.rolled import thrown_at_table
 from warroom.rulesets.brigade.game.actions import MoveTo
 from warroom.rulesets.brigade.game.common import Event, Mission, U
 from warroom.rulesets.brigade.game.legal import Orders
@@ -33,9 +34,11 @@ class BrigadeState(Orders, SideView):
             self.check_move_to(action)
         elif action not in legal:
             raise UsageError(self.why_not(action, legal))
+        assert self.ctx.play is not None, "a state of a game: its context knows the rules of play"
+        if thrown_at_table():  # the dice are the table's, not the state's generator: nothing to remember
+            return cast(BrigadeState, self.ctx.play(self, action))
         done = self._applied.get(action)
         if done is None:  # apply is a pure function of the state and the action: remember the answer
-            assert self.ctx.play is not None, "a state of a game: its context knows the rules of play"
             done = cast(BrigadeState, self.ctx.play(self, action))
             if len(self._applied) < 8:
                 self._applied[action] = done

@@ -108,7 +108,7 @@ class Play(Rules):
     def ruling(self, procedure: str, params: dict[str, Any], about: str, audience: str = "all") -> Rolled:
         """Roll a Company Fire procedure with the game's dice and narrate it under ``about``; the ruling's
         words are built when the narration is first read (:mod:`warroom.core.rolled`)."""
-        r = roll_for_play(f"company-fire/{procedure}", params, self.rng)
+        r = roll_for_play(f"company-fire/{procedure}", params, self.rng, None if audience == "all" else (audience,))
         self.log.append(LogLine(lambda: f"{about}\n{r.ruling}", audience))
         return r
 

@@ -3,9 +3,10 @@
 // /api/roll, /api/desk/sessions); a value the page refuses gets the words the server (and the CLI) would use.
 
 import { linked, loadRules } from "/static/js/rulelinks.js";
+import { tableDice } from "/static/desk/dice.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { all: [], spec: null, session: null, history: [], seq: 0, timer: null, tracking: null };
+const state = { all: [], spec: null, session: null, history: [], seq: 0, timer: null, tracking: null, dice: null };
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -171,6 +172,7 @@ function openProcedure(spec, values = null, tracker = null) {
   $("proc-summary").textContent = spec.summary;
   $("proc-rule").replaceChildren(...linked(`Rule: ${spec.rule_text}`));
   $("ruling").hidden = true;
+  if (state.dice) state.dice.close();
   $("odds").replaceChildren();
   const form = $("form");
   form.replaceChildren();
@@ -357,7 +359,8 @@ function remember(entry) {
 function showHistory() {
   $("rulings").replaceChildren(...[...state.history].reverse().map((h) => el("li", {},
     el("details", {}, el("summary", {}, el("span", { text: `${h.ruling.title}: ` }),
-      el("strong", { text: h.ruling.result }), el("span", { class: "quiet", text: h.seed !== null && h.seed !== undefined ? ` (seed ${h.seed})` : "" })),
+      el("strong", { text: h.ruling.result }), el("span", { class: "quiet", text: h.seed !== null && h.seed !== undefined ? ` (seed ${h.seed})`
+        : h.thrown ? " (the dice thrown at the table)" : "" })),
     el("pre", { text: h.ruling.text })))));
   $("copy").disabled = $("save").disabled = $("clear").disabled = !state.history.length;
 }
@@ -507,6 +510,8 @@ async function start() {
   $("form").addEventListener("change", changed);
   $("form").addEventListener("submit", (event) => { event.preventDefault(); roll(); });
   $("roll").addEventListener("click", roll);
+  state.dice = tableDice({ el, call, readForm, spec: () => state.spec, session: () => state.session, showRuling,
+    remember, problem: (text) => { $("form-error").textContent = text; } });
   $("seed").addEventListener("keydown", (event) => { if (event.key === "Enter") roll(); });
   $("track").addEventListener("click", track);
   $("back").addEventListener("click", () => { $("q").scrollIntoView(); $("q").focus(); });

@@ -14,6 +14,7 @@ import {sightOf, sightText, inchesFrom, drawSight} from "./sight.js";
 import {CF_SPACE} from "./board_cf.js";
 import {BRIGADE_SCALE} from "./board_brigade.js";
 import {renderScore, drawMarks, renderMarks} from "./score.js";
+import {renderThrow, forgetFaces} from "./throws.js";
 
 const $ = (id) => document.getElementById(id);
 const ANY = "Any unit";
@@ -29,7 +30,7 @@ const page = {
   covered: false,
   shownSide: null, // the side whose view is on the screen (hot seat: the cover goes up when it changes)
   events: null,
-  lastEvent: null, // the last event of the game's stream: {step, to_act, over, thinking}
+  lastEvent: null, // the last event of the game's stream: {step, to_act, over, thinking, throw (table dice)}
   ruling: null,
   pointing: null, // the place under the pointer on the map ("x,y"), while a sight answer is awaited
 };
@@ -69,6 +70,8 @@ function renderStatus() {
   let cls;
   if (v.over) {
     [text, cls] = ["The game is over", "over"];
+  } else if (v.throw) {
+    [text, cls] = ["Throw the dice at the table", "mine"];
   } else if (v.my_turn) {
     [text, cls] = ["Your turn", "mine"];
   } else if (v.thinking) {
@@ -190,6 +193,7 @@ function renderActions() {
   const v = page.view;
   let note = "";
   if (v.over) note = "The game is over.";
+  else if (v.throw) note = "The game waits for the dice thrown at the table (above).";
   else if (!v.my_turn) note = v.thinking ? "The AI is thinking..." : `The ${playerName(v.to_act)} is to act.`;
   else {
     note = "Choose an action. A unit's actions are under its name; click a counter on the map to find them, then "
@@ -339,6 +343,7 @@ function render() {
   renderBoard();
   renderBanner();
   renderRuling();
+  renderThrow($("throw-panel"), $("throw"), page.view, page.busy, giveFaces);
   renderActions();
   renderUnits();
   renderScore($("score"), page.view.score, page.view.side);
@@ -376,11 +381,34 @@ async function take(action) {
   try {
     const answer = await postJSON(api("/actions"), {token: page.token, side: page.view.side, action: action.code,
       step: page.view.step});
-    page.ruling = {title: action.text, lines: answer.narration, step: answer.step};
+    page.ruling = answer.view.throw ? null : {title: action.text, lines: answer.narration, step: answer.step};
     page.view = answer.view;
     page.side = page.view.side;
   } catch (err) {
     showError(err.message);
+    if (err instanceof ApiError && err.status === 409) await refresh();
+  } finally {
+    page.busy = false;
+  }
+  render();
+  catchUp();
+}
+
+/** The faces of the throw the game awaits at the table: its action goes on to its next throw, or is taken. */
+async function giveFaces(faces) {
+  setBusy(true);
+  showError("");
+  const by = page.view.throw?.by;
+  try {
+    const answer = await postJSON(api("/throw"), {token: page.token, side: page.view.side, faces, step: page.view.step});
+    if (answer.narration.length) page.ruling = {title: "The ruling (the dice thrown at the table)", lines: answer.narration,
+      step: answer.step};
+    else if (by !== page.view.side && !answer.view.throw) page.ruling = null;
+    page.view = answer.view;
+    page.side = page.view.side;
+  } catch (err) {
+    showError(err.message);
+    forgetFaces();
     if (err instanceof ApiError && err.status === 409) await refresh();
   } finally {
     page.busy = false;
@@ -500,7 +528,8 @@ function catchUp() {
   const v = page.view;
   const e = page.lastEvent;
   if (!v || !e || page.covered) return;
-  if (e.step !== v.step || e.thinking !== v.thinking || e.over !== v.over || e.to_act !== v.to_act) refresh();
+  if (e.step !== v.step || e.thinking !== v.thinking || e.over !== v.over || e.to_act !== v.to_act
+    || (e.throw !== undefined && e.throw !== Boolean(v.throw))) refresh();
 }
 
 function cover(side) {

@@ -60,7 +60,7 @@ async function start(ev) {
   if (!sc) return;
   const seedText = $("seed").value.trim();
   const body = {ruleset: sc.ruleset, scenario: sc.name, side: $("side").value, opponent: $("opponent").value,
-    seed: seedText === "" ? null : Number(seedText)};
+    seed: seedText === "" ? null : Number(seedText), dice: $("dice").value};
   $("start").disabled = true;
   try {
     const game = await postJSON("/api/games", body);
