@@ -57,6 +57,83 @@ class UnitTally:
     aboard: bool = False
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and ``word`` as a person writes them: "1 point", "2 points", "0 points" (``words``: the plural
+    where it is not ``word`` + "s")."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One source of points as a side's view shows it (:meth:`Kit.score`): who scores it (``None``: nobody
+    does), what kind of source it is (``objective``, ``destroyed`` ...), what it is (an objective's name and
+    place, a unit lost), its points, and why it goes to that side (or to none) in words."""
+
+    side: str | None
+    source: str
+    what: str
+    points: int
+    why: str = ""
+
+    def text(self) -> str:
+        who = ("held by " if self.source == "objective" else "to ") + (self.side or "nobody")
+        return f"{self.what}, {plural(self.points, 'point')}: {who}" + (f" — {self.why}" if self.why else "")
+
+
+@dataclass(frozen=True)
+class Score:
+    """The score as one side may know it now (:meth:`Kit.score`): each side's points so far, the items they
+    come from, how near each side is to losing (``standing``, a sentence a side), the time left (``time``) and
+    what the view cannot tell (``note``: an enemy it has not seen may stand on an objective, say)."""
+
+    side: str
+    points: Mapping[str, int]
+    items: tuple[ScoreItem, ...] = ()
+    standing: tuple[str, ...] = ()
+    time: str = ""
+    note: str = ""
+    heading: str = "Points"
+
+    def status(self) -> str:
+        """The score in one short line, for a status bar: the points and the time left."""
+        pts = ", ".join(f"{side} {n}" for side, n in self.points.items())
+        return f"{self.heading}: {pts}" + (f"; {self.time}" if self.time else "")
+
+    def lines(self) -> list[str]:
+        """The score as lines: the points of each side, each item by source, the standing, the time, the note."""
+        out = [self.status()]
+        for source in dict.fromkeys(i.source for i in self.items):
+            out.append(f"  {SOURCE_NAMES.get(source, source)}:")
+            out += [f"    {i.text()}" for i in self.items if i.source == source]
+        out += [f"  {line}" for line in self.standing]
+        if self.note:
+            out.append(f"  ({self.note})")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"side": self.side, "heading": self.heading, "points": dict(self.points),
+                "items": [{"side": i.side, "source": i.source, "source_name": SOURCE_NAMES.get(i.source, i.source),
+                           "what": i.what, "points": i.points, "why": i.why, "text": i.text()} for i in self.items],
+                "standing": list(self.standing), "time": self.time, "note": self.note, "status": self.status(),
+                "lines": self.lines()}
+
+
+SOURCE_NAMES = {"objective": "objectives", "destroyed": "enemy squads, teams and guns destroyed",
+                "leader": "enemy leaders eliminated"}
+"""The heading a source of points is listed under (:meth:`Score.lines`)."""
+
+
+@dataclass(frozen=True)
+class KnownUnit:
+    """A unit as a side's view places it (:meth:`Kit.marks`): its side, where it is (a space, or a point in
+    inches; for an enemy seen only roughly, where it is thought to be; ``None``: off the map) and whether it is
+    out of the game."""
+
+    side: str
+    at: tuple[float, float] | None
+    out: bool = False
+
+
 class Kit:
     """One game's parts above its rules. Subclass it per game and override what the game does its own way.
 
@@ -130,6 +207,43 @@ class Kit:
             if o.get("held_by") in held:
                 held[o["held_by"]] += 1
         return held
+
+    # --- the score: what a side's view says of who is winning ---------------------------------------------
+
+    def score(self, game: Game, obs: Mapping[str, Any]) -> Score:
+        """The score as ``obs``'s side may know it (its observation and the scenario's public rules, never a
+        hidden enemy unit): plainly, each objective's ``held_by`` where the observation says it, one point each,
+        and the points of the observation's ``result`` where it gives them."""
+        side = str(obs.get("side", ""))
+        items = tuple(ScoreItem(o.get("held_by"), "objective", str(o.get("name", "an objective")),
+                                int(o.get("points", 1)), "") for o in obs.get("objectives", ()))
+        points = dict.fromkeys(game.sides, 0)
+        for i in items:
+            if i.side in points:
+                points[i.side] += i.points
+        result = obs.get("result") or {}
+        given = result.get("points") if isinstance(result, Mapping) else None
+        if isinstance(given, Mapping):
+            points = {s: int(given.get(s, 0)) for s in game.sides}
+        return Score(side, points, items)
+
+    def known_units(self, game: Game, obs: Mapping[str, Any]) -> dict[str, KnownUnit]:
+        """Every unit ``obs``'s side knows of, its own and the enemy's it sees, with where it is and whether it
+        is out of the game (:class:`KnownUnit`): what the map's marks of the enemy's last actions are drawn
+        from (:mod:`warroom.play.marks`). Plainly, each of ``obs["units"]``, at its ``at``."""
+        out = {}
+        for u in obs.get("units", ()):
+            at = u.get("at")
+            if u.get("id") is not None:
+                out[str(u["id"])] = KnownUnit(str(u.get("side", "")),
+                                              None if at is None else (float(at[0]), float(at[1])),
+                                              str(u.get("status", "")) in ("destroyed", "removed", "eliminated"))
+        return out
+
+    def fire_kinds(self) -> frozenset[str]:
+        """The kinds of action (``game.facts_of(action).kind``) the map marks as a fire, a line from the unit to
+        its target or the space or point it aims at: plainly ``fire``."""
+        return frozenset({"fire"})
 
     # --- the front ends' boards and pictures ---------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from rich.text import Text
 from warroom.core.errors import UsageError
 from warroom.core.kit import kit_of
 from warroom.core.rolled import ThrowNeeded
+from warroom.play.marks import last_marks
 from warroom.play.session import Session
 from warroom.play.summary import summary_lines
 from warroom.play.table import how_to_write, table_moves, throw_lines
@@ -45,6 +46,8 @@ stays the same, so type it to plan ahead ("Lt 3,6", then "sq2 4,7"). Commands:
   units          the table of the units your side sees
   legend         what the map's letters and colours mean
   odds N         the exact odds of action N (or of an action given by its text) before you choose it
+  score          the score as your side knows it: each objective, who holds it and why, the points by source,
+                 how near each side is to losing, the time left
   undo           take back your last action (never one that rolled dice or showed you something new)
   save [FILE]    save the game record (to FILE, or to the file of --save, or the one given before)
   quit           leave the game (it asks whether to save first)
@@ -185,8 +188,21 @@ class Screen:
     def draw(self, side: str) -> None:
         """The full board, the units' table and the legend (the ``board`` command)."""
         obs = self.session.observation(side)
-        self.console.print(self.kit.terminal_board(self.game, obs), soft_wrap=False)
+        marks = self.marks(side)
+        self.console.print(self.kit.terminal_board(self.game, {**obs, "marks": marks} if marks else obs),
+                           soft_wrap=False)
+        self.say(self.kit.score(self.game, obs).status() + " (type score for the breakdown)", "bold")
         self.drawn = self.kit.phase(obs)
+
+    def marks(self, side: str) -> list[dict[str, object]]:
+        """The enemy's last actions as the side saw them, to mark on its board (:mod:`warroom.play.marks`)."""
+        s = self.session
+        return last_marks(self.game, s.states, [step.by for step in s.steps], s.actions, side)
+
+    def show_score(self, side: str) -> None:
+        """The score as the side may know it (the kit's ``score`` of its observation)."""
+        for line in self.kit.score(self.game, self.session.observation(side)).lines():
+            self.say(line)
 
     def show_legend(self, side: str | None = None) -> None:
         legend = self.kit.terminal_legend(self.game)
@@ -197,9 +213,12 @@ class Screen:
     def parts(self, side: str) -> Parts:
         """The parts of the side's screen: the map, the status lines, the actions, the units' table."""
         obs = self.session.observation(side)
-        status: list[str | Text] = list(self.kit.terminal_status(self.game, obs))
+        marks = self.marks(side)  # the enemy's last actions, marked on the map until the side acts
+        status: list[str | Text] = [self.kit.score(self.game, obs).status() + " (score: the breakdown)",
+                                    *self.kit.terminal_status(self.game, obs)]
+        shown = {**obs, "marks": marks} if marks else obs
         return Parts(heading=self.kit.heading(obs),
-                     board=lambda width, height: self.kit.terminal_map(self.game, obs, width, height),
+                     board=lambda width, height: self.kit.terminal_map(self.game, shown, width, height),
                      actions=lambda width: self.action_lines(side, width), status=status,
                      below=[self.kit.terminal_units(self.game, obs)])
 
@@ -474,6 +493,8 @@ class Screen:
             self.show_legend()
         elif word == "odds":
             self.odds(rest)
+        elif word == "score" and not rest:
+            self.show_score(side)
         elif word == "undo" and not rest:
             self.undo(side)
         elif word == "save":

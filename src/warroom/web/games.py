@@ -36,6 +36,7 @@ from warroom.core.errors import UsageError
 from warroom.core.game import Game, secret_seed
 from warroom.core.kit import kit_of
 from warroom.core.rolled import ThrowNeeded
+from warroom.play.marks import last_marks
 from warroom.play.session import Session
 from warroom.play.summary import summary_lines
 from warroom.play.table import how_to_write, throw_lines
@@ -303,7 +304,8 @@ class Games:
                 "result": body["result"], "observation": body["observation"], "log": body["log"],
                 "actions": body["actions"] if s.pending is None else [], "undo": {"can": why is None, "why": why},
                 "players": dict(live.row.players), "thinking": live.thinking, "summary": self._summary(live),
-                "dice": "table" if s.table else "warroom", "throw": self._throw(live, side),
+                "dice": "table" if s.table else "warroom", "throw": self._throw(live, side), "score": body["score"],
+                "marks": last_marks(game, s.states, [step.by for step in s.steps], s.actions, side),
                 "seed": {"chosen": s.seed_chosen, "commitment": s.commitment}}
 
     @staticmethod

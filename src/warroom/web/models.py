@@ -126,6 +126,51 @@ class SeedSeal(_Answer):
     commitment: str
 
 
+class ScoreItemFace(_Answer):
+    """One source of points: who scores it (``None``: nobody), its kind and heading, what it is, its points, why,
+    and the whole as a line."""
+
+    side: str | None
+    source: str
+    source_name: str
+    what: str
+    points: int
+    why: str
+    text: str
+
+
+class ScoreFace(_Answer):
+    """The score as the side may know it (the game kit's ``score`` of its observation): each side's points, the
+    items they come from, how near each side is to losing, the time left, what the view cannot tell, the one
+    line for the status bar and the whole as lines."""
+
+    side: str
+    heading: str
+    points: dict[str, int]
+    items: list[ScoreItemFace]
+    standing: list[str]
+    time: str
+    note: str
+    status: str
+    lines: list[str]
+
+
+class MarkFace(_Answer):
+    """One mark of the enemy's last actions on the side's map (``warroom.play.marks``): ``fire`` (a line from
+    ``origin`` to ``at``), ``move`` (an arrow along ``path``), ``fell`` (a cross at ``at``) or ``seen`` (a ring at
+    ``at``), with the unit, its side, the fire's target, the action's number and the legend's line."""
+
+    kind: str
+    unit: str
+    side: str
+    step: int
+    text: str
+    origin: list[float] | None
+    at: list[float] | None
+    target: str | None
+    path: list[list[float]]
+
+
 class GameThrow(_Answer):
     """A throw awaited at the table (a game of table dice): whose action it is (the action's text only for the
     side's own), which throw of it (from 0), the procedure, the words asked, how many faces and of what die
@@ -166,6 +211,8 @@ class GameView(_Answer):
     players: dict[str, str]
     thinking: bool
     summary: list[str] | None
+    score: ScoreFace
+    marks: list[MarkFace]
     dice: Literal["warroom", "table"]
     throw: GameThrow | None
     seed: SeedSeal

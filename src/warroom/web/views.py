@@ -3,6 +3,7 @@
 :func:`side_view` is the one function that turns a position into what a side is sent: its observation
 (``state.observation(side)``), the narration it read of each action, its legal actions with their codes, whether
 they roll dice and what they are (``game.facts_of``: the unit, where they act), whose turn it is and the result.
+The score is its game kit's reading of that observation (``kit_of(game).score``).
 It reads nothing else of the state, so twins of a position that differ only in what the side cannot know give the
 same bytes (fog of war as a rule, docs/rulings.md CF-125 ... CF-130, seed 004 "Detection";
 ``tests/test_web_api.py`` checks it through the endpoint).
@@ -20,6 +21,7 @@ from typing import Any
 from warroom.ai import STRENGTHS, Seen, available
 from warroom.core.errors import UsageError, suggest
 from warroom.core.game import ActionFacts, Game, GameState, games, load_game, shipped_scenarios
+from warroom.core.kit import kit_of
 from warroom.present.odds import action_odds_lines
 from warroom.web.errors import NotFound
 
@@ -38,9 +40,10 @@ def side_view(game: Game, state: GameState, side: str, history: Sequence[Seen]) 
     actions = [_action(game, state, a) for a in state.legal_actions()] if my_turn else []
     log = [{"step": n, "by": seen.by or "", "text": None if seen.action is None else str(seen.action),
             "narration": list(seen.narration)} for n, seen in enumerate(history)]
+    observation = plain(state.observation(side))
     return {"side": side, "step": len(history) - 1, "to_act": to_act, "my_turn": my_turn, "over": over,
-            "result": plain(state.result()) if over else None, "observation": plain(state.observation(side)),
-            "log": log, "actions": actions}
+            "result": plain(state.result()) if over else None, "observation": observation,
+            "log": log, "actions": actions, "score": plain(kit_of(game).score(game, observation).to_json())}
 
 
 def places(game: Game, action: Hashable) -> dict[str, Any]:

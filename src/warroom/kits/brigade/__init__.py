@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.kit import Kit, NotInKit, UnitTally
+from warroom.core.kit import Kit, KnownUnit, NotInKit, Score, UnitTally
 from warroom.kits.brigade import facts
 
 if TYPE_CHECKING:
@@ -37,6 +37,20 @@ class BrigadeKit(Kit):
 
     def figures_lost(self, obs: Mapping[str, Any]) -> int | None:
         return facts.figures_lost(obs)
+
+    def score(self, game: Game, obs: Mapping[str, Any]) -> Score:
+        from warroom.kits.brigade.score import score
+
+        return score(game, obs)
+
+    def known_units(self, game: Game, obs: Mapping[str, Any]) -> dict[str, KnownUnit]:
+        from warroom.kits.brigade.score import known_units
+
+        return known_units(game, obs)
+
+    def fire_kinds(self) -> frozenset[str]:
+        """Direct fire, a bombardment, walking or keeping a battery's fire (seed 004 FIRING)."""
+        return frozenset({"fire", "bombard", "walk", "continue"})
 
     def terminal_board(self, game: Game, obs: Mapping[str, Any]) -> Any:
         from warroom.kits.brigade import terminal

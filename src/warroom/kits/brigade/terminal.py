@@ -9,7 +9,9 @@ a minefield the side knows of ``x``, and the units the side sees at their centre
 aware of as ``?`` near where it is thought to be (seed 004 "Detection", the observation's 4" grid). The side's
 own symbols are capitals, a detected enemy's the same letter in lower case, and a pinned unit has a ``p`` after
 its symbol as well as its yellow, so a monochrome terminal or a copy of the text still reads. Under the map, a
-table of every unit the side sees, its status and this move's order in words.
+table of every unit the side sees, its status and this move's order in words. The enemy's last actions are marked
+where the screen passes them (``obs["marks"]``, :mod:`warroom.play.marks`) one character to the right of the place
+they mark, told in a line under the map.
 
 The screen draws the map to the room it has (:func:`fit_map`): the fewer the lines, the more inches a
 character.
@@ -28,6 +30,7 @@ from shapely.geometry import LineString, Point, Polygon, box
 
 from warroom.core.game import Game
 from warroom.kits.brigade.facts import heading
+from warroom.play.marks import cell_glyphs, legend_line
 from warroom.rulesets.brigade.game.units import TYPES
 
 KIND_SYMBOLS = {"infantry": "I", "cavalry": "C", "support": "M", "gun": "G", "vehicle": "T", "hq": "Q",
@@ -149,6 +152,8 @@ def _map(game: Game, obs: dict[str, Any], sx: float) -> tuple[list[Text], str]:
     for u in obs["units"]:
         if u["status"] == "on" and not u.get("aboard") and (at := _centre(u["figures"])) is not None:
             put(*at, symbol(u["type"]), OWN + (" on yellow" if u["pinned"] else ""), u["pinned"])
+    for (x, y), glyph in cell_glyphs(obs.get("marks") or ()).items():  # the enemy's last actions, beside the unit
+        put(x + sx, y, glyph, "bold white on magenta")
     step = 10
     ruler = Text("    " + "".join(f"{int(c * sx):<{step}}" for c in range(0, cols, step)), style="dim")
     lines = [ruler]
@@ -158,6 +163,9 @@ def _map(game: Game, obs: dict[str, Any], sx: float) -> tuple[list[Text], str]:
             line.append_text(cell)
         lines.append(line)
     scale = f"each character {sx:g}\" across and {sy:g}\" deep; the table is {field.width:g}\" x {field.depth:g}\""
+    told = legend_line(obs.get("marks") or ())
+    if told:
+        lines.append(Text(told, style="magenta"))
     return lines, scale
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from warroom.core.kit import Kit, UnitTally
+from warroom.core.kit import Kit, Score, UnitTally
 from warroom.kits.company_fire import facts
 
 if TYPE_CHECKING:
@@ -31,6 +31,15 @@ class CompanyFireKit(Kit):
 
     def decisive(self) -> frozenset[str]:
         return facts.DECISIVE
+
+    def score(self, game: Game, obs: Mapping[str, Any]) -> Score:
+        from warroom.kits.company_fire.score import score
+
+        return score(game, obs)
+
+    def fire_kinds(self) -> frozenset[str]:
+        """Individual, group and opportunity fire, a sniper's shot, anti-tank fire, a close assault (seed 002)."""
+        return frozenset({"fire", "group_fire", "op_fire", "snipe", "at_fire", "assault"})
 
     def placed(self, obs: Mapping[str, Any]) -> dict[str, str]:
         return facts.placed(obs)

@@ -10,7 +10,9 @@ space as unit-type symbols (:data:`SYMBOLS`), the side's own in cyan, the enemy'
 suppressed on red), so a monochrome terminal or a copy of the text still reads, and ``?`` for an enemy blind;
 the side's own units still under a blind are dim. Edges between spaces are drawn as the text map draws them:
 ``#`` bocage, ``:`` or ``##`` partial bocage, ``|`` or ``-`` a low stone wall. Under the map, a table of every
-unit the side sees.
+unit the side sees. The fourth character of a space's top line marks the enemy's last actions where the screen
+passes them (``obs["marks"]``, :mod:`warroom.play.marks`: ``X`` fell, ``@`` fired at, ``>`` moved here, ``+`` came
+into sight), with a line telling them under the map.
 
 Where the screen has too few lines for that (:func:`fit_map`), the map is drawn compact: a space in one line
 (the terrain letter, the mark or else the road, then the units), the edges between columns only.
@@ -28,6 +30,7 @@ from rich.text import Text
 from warroom.core.errors import UsageError
 from warroom.core.game import Game
 from warroom.kits.company_fire.facts import heading
+from warroom.play.marks import cell_glyphs, legend_line
 from warroom.rulesets.company_fire.board import TERRAIN, Board, Space
 from warroom.rulesets.company_fire.units import unit_type
 
@@ -114,11 +117,14 @@ def _map(game: Game, obs: dict[str, Any], compact: bool) -> list[Text]:
     def terrain(space: Space) -> Text:
         return Text(board.terrain(space).code, style="green" if board.area_at(space) != "open" else "dim")
 
+    last = cell_glyphs(obs.get("marks") or ())  # the enemy's last actions, where the screen passes them
+
     def top(space: Space) -> Text:
         line = terrain(space)
         line.append("=" if board.has_road(space) else " ", style="yellow")
         line.append_text(mark(space))
-        line.append(" " * (_CELL - 3))
+        line.append(last.get((float(space[0]), float(space[1])), " "), style="bold white on magenta")
+        line.append(" " * (_CELL - 4))
         return line
 
     def units(space: Space, room: int) -> Text:
@@ -126,8 +132,11 @@ def _map(game: Game, obs: dict[str, Any], compact: bool) -> list[Text]:
 
     def one_line(space: Space) -> Text:
         line = terrain(space)
-        m = mark(space)
-        line.append_text(m if m.plain != " " else Text("=" if board.has_road(space) else " ", style="yellow"))
+        m, glyph = mark(space), last.get((float(space[0]), float(space[1])))
+        if glyph:  # the enemy's last action here, before the mark or the road
+            line.append(glyph, style="bold white on magenta")
+        else:
+            line.append_text(m if m.plain != " " else Text("=" if board.has_road(space) else " ", style="yellow"))
         line.append_text(units(space, _CELL - 2))
         return line
 
@@ -156,7 +165,8 @@ def _map(game: Game, obs: dict[str, Any], compact: bool) -> list[Text]:
         if r + 1 < board.height:
             rows.append(Text("    " + " ".join(_EDGE_H.get(board.edge_at((c, r), (c, r + 1)) or "", " " * _CELL)
                                                for c in range(board.width)), style="bold green"))
-    return rows
+    told = legend_line(obs.get("marks") or ())
+    return rows + ([Text(told, style="magenta")] if told else [])
 
 
 def draw(game: Game, obs: dict[str, Any]) -> RenderableType:

@@ -168,8 +168,8 @@ def end_by_time(b: Builder) -> None:
     one, other = b.ctx.sides
     if pts[one] != pts[other]:
         w = one if pts[one] > pts[other] else other
-        finish(b, w, f"the last period is over; {w} holds {pts[w]} objective points to "
-               f"{pts[b.ctx.enemy(w)]} (BR-130)")
+        held = f"{pts[w]} objective point{'' if pts[w] == 1 else 's'}"
+        finish(b, w, f"the last period is over; {w} holds {held} to {pts[b.ctx.enemy(w)]} (BR-130)")
     else:
         finish(b, None, f"the last period is over with the objectives shared {pts[one]} to {pts[other]} (BR-130)")
 

@@ -187,11 +187,11 @@ def finish(p: Play, reason: str) -> None:
     a, d = points["attacker"], points["defender"]
     if a != d:
         winner: str | None = "attacker" if a > d else "defender"
-        why = f"{reason}; {a} points to {d}"
+        why = f"{reason}; {a} point{'' if a == 1 else 's'} to {d}"
     else:
         ties = p.game.scenario.victory.ties
         winner = None if ties == "draw" else ties
-        why = f"{reason}; {a} points each, so the tie goes to {ties} (CF-55)"
+        why = f"{reason}; {a} point{'' if a == 1 else 's'} each, so the tie goes to {ties} (CF-55)"
     p.outcome = {"winner": winner, "reason": why, "points": points, "turn": p.init.turn}
     p.decisions = []
     p.say(f"GAME OVER: {why}. " + (f"The {winner} wins." if winner else "A draw."))

@@ -13,6 +13,7 @@ import {actionsOn, candidates, goes, openMenu, closeMenu, spaceKey} from "./acti
 import {sightOf, sightText, inchesFrom, drawSight} from "./sight.js";
 import {CF_SPACE} from "./board_cf.js";
 import {BRIGADE_SCALE} from "./board_brigade.js";
+import {renderScore, drawMarks, renderMarks} from "./score.js";
 import {renderThrow, forgetFaces} from "./throws.js";
 
 const $ = (id) => document.getElementById(id);
@@ -64,6 +65,7 @@ function renderStatus() {
     bar.append(h("span", {class: "item"}, `${label}: `, h("b", {text: String(value)})));
   }
   bar.append(h("span", {class: "item"}, "You: ", h("b", {text: v.side})));
+  if (v.score) bar.append(h("span", {class: "item score", id: "score-status", title: v.score.lines.join("\n"), text: v.score.status}));
   if (v.seed) {  // the seal on the dice: check it with warroom replay FILE --verify COMMITMENT once the game is over
     bar.append(v.seed.chosen
       ? h("span", {class: "item seal chosen", id: "seal", title: "The seed was chosen: its dice, and the computer's "
@@ -100,6 +102,16 @@ function renderBoard() {
     onTarget: (enemy, box) => actOn(candidates(on, null, enemy), box, `${page.selected}: at ${enemy}`),
     onPoint: pointAt,
   }));
+  showMarks();
+}
+
+/** The enemy's last actions as the side saw them, on the map and in their legend (cleared once the side acts). */
+function showMarks() {
+  const grid = page.map.measure === "grid";
+  const place = grid ? ([c, r]) => [(c + 0.5) * CF_SPACE, (r + 0.5) * CF_SPACE] : (p) => p.map((x) => x * BRIGADE_SCALE);
+  drawMarks($("board").querySelector("svg"), page.view.marks, place, grid ? CF_SPACE : BRIGADE_SCALE * 3);
+  const enemy = page.view.sides.filter((sd) => sd !== page.view.side).join(" and ");
+  renderMarks($("marks-panel"), $("marks"), page.view.marks, enemy);
 }
 
 /** The pointer over the map with a unit selected: Company Fire, the line of sight and range from the unit's space
@@ -342,6 +354,7 @@ function render() {
   renderThrow($("throw-panel"), $("throw"), page.view, page.busy, giveFaces);
   renderActions();
   renderUnits();
+  renderScore($("score"), page.view.score, page.view.side);
   renderLog();
   renderLegend();
   if (page.view.over && !page.endShown) {  // the game has just ended: its result and summary are what to read
@@ -529,7 +542,8 @@ function catchUp() {
 
 function cover(side) {
   page.covered = true;
-  for (const id of ["board", "actions", "units", "log", "ruling", "banner", "legend", "status"]) clear($(id));
+  for (const id of ["board", "actions", "units", "log", "ruling", "banner", "legend", "status", "score", "marks"]) clear($(id));
+  $("marks-panel").classList.add("hidden");
   $("ruling-panel").classList.add("hidden");
   $("banner").classList.add("hidden");
   $("cover-title").textContent = `Pass the screen to the ${side}`;
