@@ -58,8 +58,9 @@ def legend_text(name: str, width: int = 80) -> str:
 
 @pytest.mark.parametrize(("name", "side", "ruler", "first", "enemy"), [
     # the attacker sees the defender's leader in the houses at 3,2 (row 2); the soviet the German panzers (row 0)
-    ("crossroads_patrol", "attacker", "    0     1     2     3", "1) end the segment", r"^ 2 .*\|B\*eL"),
-    ("ponyri", "soviet", "    0         20        40", "1) end", r"^  0 .* t .* t "),
+    ("crossroads_patrol", "attacker", r"^    0     1     2     3", "1) end the segment", r"^ 2 .*\|B\*eL"),
+    # (Brigade's map is drawn to the room left: a coarser one where the enemy's last actions are told under it)
+    ("ponyri", "soviet", r"^    0 +\d+0\b", "1) end", r"^  0 .*t.*t"),
 ])
 def test_at_80x24_the_board_and_the_first_actions_are_on_one_screen(name: str, side: str, ruler: str, first: str,
                                                                     enemy: str, tmp_path: Path) -> None:
@@ -83,7 +84,7 @@ def test_at_80x24_the_board_and_the_first_actions_are_on_one_screen(name: str, s
     assert len(prompts) >= 2
     for p in prompts[:2]:
         screen = "\n".join(lines[max(0, p - 23):p + 1])
-        assert ruler in screen, screen
+        assert re.search(ruler, screen, re.M), screen
         assert f"Your actions, the {side}:" in screen and first in screen, screen
         assert re.search(r"^ ?\d+ ", screen, re.M), screen  # a row of the map, numbered
         assert re.search(enemy, screen, re.M), screen  # the enemy's units marked by letter, not by colour alone
@@ -176,7 +177,7 @@ def test_a_long_list_is_collapsed_and_paged_and_side_by_side_when_wide() -> None
         assert re.search(r"-- \d+ more lines?: type more --", lines[-1])
     wide, shown, total = screen_text("hedgerow_hell", "attacker", 160, 50)
     assert shown == total and len(wide) <= 49 and all(len(line) <= 160 for line in wide)
-    assert any(line.startswith("    0     1") and "Objectives:" in line for line in wide), "beside the board"
+    assert any(line.find("Objectives:") > 60 for line in wide), "beside the board"
     assert shared_prefix("Lt (leader) moves to 3,6") == ("Lt (leader) moves to", "3,6")
     assert shared_prefix("end the segment") == ("", "end the segment")
 

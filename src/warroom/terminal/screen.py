@@ -214,7 +214,10 @@ class Screen:
         """The parts of the side's screen: the map, the status lines, the actions, the units' table."""
         obs = self.session.observation(side)
         marks = self.marks(side)  # the enemy's last actions, marked on the map until the side acts
-        status: list[str | Text] = [self.kit.score(self.game, obs).status() + " (score: the breakdown)",
+        score = self.kit.score(self.game, obs).status()
+        if self.size()[0] < 120:  # a narrow screen keeps the points; `score` tells the rest
+            score = score.split(";")[0] + " (type score)"
+        status: list[str | Text] = [score,
                                     *self.kit.terminal_status(self.game, obs)]
         shown = {**obs, "marks": marks} if marks else obs
         return Parts(heading=self.kit.heading(obs),

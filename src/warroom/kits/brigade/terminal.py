@@ -20,6 +20,7 @@ character.
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import Any
 
 import shapely
@@ -119,7 +120,8 @@ def draw(game: Game, obs: dict[str, Any]) -> RenderableType:
 def fit_map(game: Game, obs: dict[str, Any], width: int, height: int) -> RenderableType:
     """The map in ``width`` columns and ``height`` lines where an inch or more a character lets it fit, and the
     scale under it."""
-    sx = _scale(game, width, height - 1)
+    told = legend_line(obs.get("marks") or ())  # the line telling the enemy's last actions takes its room first
+    sx = _scale(game, width, height - 1 - (len(textwrap.wrap(told, max(20, width))) if told else 0))
     lines, _ = _map(game, obs, sx)
     return Group(*lines, Text(f"a character {sx:g}\" x {2 * sx:g}\"", style="dim"))
 
@@ -220,7 +222,7 @@ def units_table(obs: dict[str, Any]) -> Table:
 def status_lines(obs: dict[str, Any]) -> list[str]:
     """The objectives, the companies lost, the artillery missions: a line each."""
     lines = ["Objectives: " + "; ".join(f"{n + 1}. {o['name']} at {o['at'][0]:g},{o['at'][1]:g} ({o['points']} "
-                                        f"points)" for n, o in enumerate(obs["objectives"]))]
+                                        f"point{'' if o['points'] == 1 else 's'})" for n, o in enumerate(obs["objectives"]))]
     lost = obs["companies_lost"]
     lines.append("Companies lost: " + ", ".join(f"{side} {n}" for side, n in lost.items()))
     if obs["missions"]:

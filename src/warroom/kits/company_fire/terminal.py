@@ -20,6 +20,7 @@ Where the screen has too few lines for that (:func:`fit_map`), the map is drawn 
 
 from __future__ import annotations
 
+import textwrap
 from collections import defaultdict
 from typing import Any
 
@@ -179,7 +180,9 @@ def fit_map(game: Game, obs: dict[str, Any], width: int, height: int) -> Rendera
     """The map in ``height`` lines: a space in two lines and the edges between rows where they fit, else compact
     (a line a row). Its width is the same either way (4 + 6 columns a space)."""
     board = _board(game)
-    return Group(*_map(game, obs, compact=3 * board.height > height))
+    told = legend_line(obs.get("marks") or ())  # the line telling the enemy's last actions takes its room first
+    spare = len(textwrap.wrap(told, max(20, width))) if told else 0
+    return Group(*_map(game, obs, compact=3 * board.height > height - spare))
 
 
 def legend(game: Game) -> Text:
