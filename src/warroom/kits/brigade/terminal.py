@@ -221,8 +221,9 @@ def units_table(obs: dict[str, Any]) -> Table:
 
 def status_lines(obs: dict[str, Any]) -> list[str]:
     """The objectives, the companies lost, the artillery missions: a line each."""
-    lines = ["Objectives: " + "; ".join(f"{n + 1}. {o['name']} at {o['at'][0]:g},{o['at'][1]:g} ({o['points']} "
-                                        f"point{'' if o['points'] == 1 else 's'})" for n, o in enumerate(obs["objectives"]))]
+    lines = ["Objectives: " + "; ".join(
+        f"{n + 1}. {o['name']} at {o['at'][0]:g},{o['at'][1]:g} ({o['points']} point{'' if o['points'] == 1 else 's'})"
+        for n, o in enumerate(obs["objectives"]))]
     lost = obs["companies_lost"]
     lines.append("Companies lost: " + ", ".join(f"{side} {n}" for side, n in lost.items()))
     if obs["missions"]:
