@@ -13,6 +13,7 @@ time it is read. The same generator state throws the same dice, so the ruling is
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -57,7 +58,7 @@ class _Thrown(ChanceSource):
 class Rolled:
     """One procedure played for the game: its result, table row and dice at once; its ruling when read."""
 
-    __slots__ = ("_after", "_ruling", "_run", "_spec", "_start", "_values", "result", "row", "thrown")
+    __slots__ = ("_after", "_ruling", "_run", "_spec", "_start", "_unless", "_values", "result", "row", "thrown")
 
     def __init__(self, procedure: str, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         spec, values, run = bound_procedure(procedure, params)
@@ -80,6 +81,15 @@ class Rolled:
         """Every throw in the order made: its label, the value read and the faces (a card drawn is its face)."""
         self._after = outcome.after
         self._ruling: Ruling | None = None
+        self._unless = ""
+
+    def unless(self, text: str) -> None:
+        """Say in the ruling's result line that a choice still open would change the result (``"unless it
+        retreats (retreating: SUPPRESSED)"``, :attr:`warroom.core.ruling.Ruling.unless`); the rules read the
+        result as it stands."""
+        self._unless = text
+        if self._ruling is not None:
+            self._ruling = dataclasses.replace(self._ruling, unless=text)
 
     @property
     def after(self) -> dict[str, Any]:
@@ -106,7 +116,8 @@ class Rolled:
             bit: np.random.BitGenerator = getattr(np.random, str(self._start["bit_generator"]))()
             bit.state = self._start
             outcome, resolution = play(self._run, np.random.Generator(bit), explain=True)
-            self._ruling = ruling_of(self._spec, self._values, outcome, resolution)
+            ruling = ruling_of(self._spec, self._values, outcome, resolution)
+            self._ruling = dataclasses.replace(ruling, unless=self._unless) if self._unless else ruling
         return self._ruling
 
     def __str__(self) -> str:

@@ -139,6 +139,9 @@ class Screen:
                 line = Text("  ")
                 line.append(f"{(unit or ANY) if k == 0 else '':<{width}}", style="bold cyan" if unit else "bold")
                 line.append(f"  {n:>{digits}}  {action}")
+                note = self.kit.action_note(self.game, self.session.state, action)
+                if note:  # an action that cannot do what it seems to offer says so (CF-147)
+                    line.append(f"  ({note})", style="yellow")
                 self.console.print(line)
         self.listed = True
 
