@@ -236,6 +236,8 @@ class ParamInfo(_Answer):
     max_items: int | None
     allowed: str
     why: str
+    label: str = ""
+    """The field's name in the seed's words, as the desk's form shows it (the ``name`` is the command line's)."""
 
 
 class ProcedureInfo(_Answer):
