@@ -20,7 +20,7 @@ from typing import Any
 
 from warroom.ai import Player, Seen, View, decision_rng, plays
 from warroom.core.errors import UsageError
-from warroom.core.game import Game, GameRecord, GameState, record_of, replay
+from warroom.core.game import Game, GameRecord, GameState, record_of, replay, rolls_by_itself
 from warroom.core.kit import kit_of
 
 
@@ -100,7 +100,7 @@ class Session:
             raise UsageError("the game is over")
         if action not in before.legal_actions():
             raise UsageError(f"'{action}' is not a legal action now")
-        chance = self.game.facts_of(action).rolls_dice and bool(before.odds(action))
+        chance = self.game.facts_of(action).rolls_dice and rolls_by_itself(before.odds(action))
         kit = kit_of(self.game)
         known = {s: kit.enemy_known(before.observation(s)) for s in self.people}
         after = before.apply(action)

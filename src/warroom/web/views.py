@@ -19,7 +19,15 @@ from typing import Any
 
 from warroom.ai import STRENGTHS, Seen, available
 from warroom.core.errors import UsageError, suggest
-from warroom.core.game import ActionFacts, Game, GameState, games, load_game, shipped_scenarios
+from warroom.core.game import (
+    ActionFacts,
+    Game,
+    GameState,
+    games,
+    load_game,
+    rolls_by_itself,
+    shipped_scenarios,
+)
 from warroom.core.kit import kit_of
 from warroom.present.odds import action_odds_lines
 from warroom.web.errors import NotFound
@@ -65,7 +73,7 @@ def _action(game: Game, state: GameState, action: Hashable) -> dict[str, Any]:
     ``note`` where taking it cannot do what it seems to offer (``""`` for none; CF-147)."""
     facts = game.facts_of(action)
     return {"code": game.encode(action), "text": str(action), "unit": facts.unit or "",
-            "dice": facts.rolls_dice and bool(state.odds(action)), **_places(facts),
+            "dice": facts.rolls_dice and rolls_by_itself(state.odds(action)), **_places(facts),
             "note": kit_of(game).action_note(game, state, action)}
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from warroom.core.api import odds as exact_odds
 from warroom.core.errors import UsageError
+from warroom.core.game import CONDITIONAL
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
@@ -276,7 +277,7 @@ def _op_fire_risk(p: Play, a: Action, i: int, path: tuple[Space, ...]) -> Plan:
             how = p.op_weapon(k, s, i) if g.has_vehicles or g.types[k].anti_tank is not None else "small"
             if how is None:
                 continue
-            label = f"if {g.ids[k]} ({sp(there)}) takes opportunity fire at {a.unit} in {sp(s)}"
+            label = f"{CONDITIONAL}{g.ids[k]} ({sp(there)}) takes opportunity fire at {a.unit} in {sp(s)}"
             if how == "at":
                 out.append((label, "anti-tank-fire", at_params(p, k, i)))
                 continue
