@@ -504,7 +504,13 @@ def test_each_space_a_move_enters_opens_its_own_op_fire_window_for_one_firer() -
     move = Action("move", "sq2", (3, 5))
     # Two spaces ending in enemy LOS: the Movement Test (seed "Movement"), into open ground 5+, +1 for the platoon
     # leader in 3,7, -1 for a destination an enemy who can op fire sees: 5+ on 1d6, 2/6 = 1/3.
-    assert s.odds(move) == {"sq2: Movement Test": {"passes": F(1, 3), "fails": F(2, 3)}}
+    # CF-148: then, for each space entered and each squad that sees it, the op fire it may take: a rifle squad's
+    # 3d6 hitting on 5+ at a unit in the open, 0 hits (8/27) good order, 1 (12/27) pinned, 2 (6/27) suppressed,
+    # 3 (1/27) destroyed.
+    fire = {"good order": F(8, 27), "pinned": F(4, 9), "suppressed": F(2, 9), "destroyed": F(1, 27)}
+    assert s.odds(move) == {"sq2: Movement Test (failing, it stays put)": {"passes": F(1, 3), "fails": F(2, 3)},
+                            **{f"if {u} ({at}) takes opportunity fire at sq2 in {there}": fire
+                               for there in ("3,6", "3,5") for u, at in (("gren", "2,2"), ("orchard", "5,2"))}}
     for seed in range(1, 200):
         t = reroll(s, seed).apply(move)
         if t.decisions and t.decisions[0].kind == "opfire" and of(t, "sq2").at == (3, 6):

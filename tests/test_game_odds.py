@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections import Counter
 from collections.abc import Hashable, Iterator
 from fractions import Fraction
@@ -63,7 +64,8 @@ def rulings_in(state: GameState) -> list[tuple[str, str, str]]:
             if " \u2014 " in line and not line.startswith(" "):
                 title, head = line.split(" \u2014 ")[0], before
             elif line.startswith("  Result: ") and title is not None:
-                out.append((head, title, line.removeprefix("  Result: ")))
+                # CF-149: a result a retreat may still lessen says so after it ("... unless it retreats (...)")
+                out.append((head, title, line.removeprefix("  Result: ").split(" unless ")[0]))
                 title = None
             before = line
     return out
@@ -88,15 +90,46 @@ def titled(procedure: str) -> str:
     return get_procedure(procedure).title
 
 
+OP_FIRE_RISK = re.compile(r"^if (\S+) \((\d+),(\d+)\) takes opportunity fire at \S+ in (\d+),(\d+)$")
+"""CF-148: a move's line for the op fire it may draw from a known enemy unit, conditional on its firing there."""
+
+
+def op_fire_read(state: GameState, firer: str, space: tuple[int, int]) -> str | None:
+    """CF-148: the result of the op fire ``firer`` takes at the mover in ``space`` when the enemy chooses it: the
+    windows before it passed (the enemy holding its fire), that one taken; None when the mover never stands there
+    in the firer's sight (a failed Movement Test, a stop on the way)."""
+    cur = state
+    while not cur.is_terminal():
+        acts = cur.legal_actions()
+        mine = [a for a in acts if kind_of(a) == "op_fire" and a.unit == firer and a.space == space]  # type: ignore[attr-defined]
+        if mine:
+            shots = [r for _, t, r in rulings_in(cur.apply(mine[0]))
+                     if t in (titled("company-fire/opportunity-fire"), titled("company-fire/anti-tank-fire"))]
+            return shots[0] if shots else None
+        if Action("pass") not in acts or not any(kind_of(a) == "op_fire" for a in acts):
+            return None
+        cur = cur.apply(Action("pass"))
+    return None
+
+
 def cf_outcomes(game: Game, state: GameState, action: Hashable, seed: int) -> dict[str, str]:
-    plan = [(label, titled(f"company-fire/{proc}")) for label, proc, _ in plan_of(state, action)]  # type: ignore[arg-type]
+    rolls = plan_of(state, action)  # type: ignore[arg-type]
+    plan = [(label, titled(f"company-fire/{proc}")) for label, proc, _ in rolls if not OP_FIRE_RISK.match(label)]
     after = reseeded(game, state, seed).apply(action)
     rulings = rulings_in(after)
     hold = Action("pass")
     if kind_of(action) == "assault" and after.to_act != state.to_act and hold in after.legal_actions():
         # CF-137: the assault's odds are its roll as if it goes in; the defenders hold their op fire
         rulings += rulings_in(after.apply(hold))
-    return by_order(plan, rulings)
+    out = by_order(plan, rulings)
+    for label, _, _ in rolls:
+        risk = OP_FIRE_RISK.match(label)
+        if risk:
+            firer, space = risk.group(1), (int(risk.group(4)), int(risk.group(5)))
+            found = op_fire_read(after, firer, space)
+            if found is not None:
+                out[label] = found
+    return out
 
 
 def brigade_outcomes(game: Game, state: GameState, action: Hashable, seed: int) -> dict[str, str]:
@@ -471,8 +504,10 @@ def test_the_odds_read_as_a_line_per_outcome() -> None:
 
     odds = {"g2": {"good order": Fraction(8, 27), "pinned": Fraction(4, 9), "destroyed": Fraction(0)},
             "sq1: Movement Test": {"passes": Fraction(1, 2), "fails": Fraction(1, 2)}}
-    assert action_odds_lines(odds) == ["odds, g2: pinned 4/9 (44.444%), good order 8/27 (29.630%)",
-                                       "odds, sq1: Movement Test: passes 1/2 (50.000%), fails 1/2 (50.000%)"]
+    # the results in their own order (good order before pinned), as percentages; the fractions with ``exact``
+    assert action_odds_lines(odds) == ["odds, g2: good order 29.630%, pinned 44.444%",
+                                       "odds, sq1: Movement Test: passes 50.000%, fails 50.000%"]
+    assert action_odds_lines(odds, exact=True)[0] == "odds, g2: good order 8/27 (29.630%), pinned 4/9 (44.444%)"
     assert action_odds_lines({}) == []
 
 

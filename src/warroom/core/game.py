@@ -78,7 +78,9 @@ class GameState(Protocol):
         """The exact odds of a legal ``action`` before it is taken, as the side to act may know them: for each
         outcome it rolls for (a target, a test, ...; a readable label), the probability of each result, as
         ``Fraction``s summing to 1. Empty for an action that rolls no die; never raises for a legal action (an
-        illegal one is a :class:`UsageError`)."""
+        illegal one is a :class:`UsageError`). An outcome whose label begins ``"if "`` is rolled only if another
+        decision is made (the enemy's op fire at a move, CF-148), not by the action itself
+        (:func:`rolls_by_itself`)."""
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -97,6 +99,17 @@ class GameState(Protocol):
 
     def narration(self, side: str | None = None) -> list[str]:
         """What the last action did, as ``side`` may read it (``None``: all of it, as the umpire sees it)."""
+
+
+CONDITIONAL = "if "
+"""How the label of an outcome of :meth:`GameState.odds` begins when another decision must come first (the enemy
+choosing to take opportunity fire at a move): the action itself does not roll it."""
+
+
+def rolls_by_itself(odds: dict[str, dict[str, Fraction]]) -> bool:
+    """Whether odds of :meth:`GameState.odds` hold a roll the action itself makes (any outcome not
+    :data:`CONDITIONAL` on a later decision): what undo and the pages count as an action's own dice."""
+    return any(not label.startswith(CONDITIONAL) for label in odds)
 
 
 @dataclass(frozen=True)

@@ -173,6 +173,12 @@ class Kit:
         """The hows of :meth:`lost` the end-of-game summary counts as decisive moments."""
         return frozenset()
 
+    def action_note(self, game: Game, state: GameState, action: Hashable) -> str:
+        """A few words the action lists show beside a legal action of the side to act where taking it cannot do
+        what it seems to offer (Company Fire: a fire with no dice left after its reductions cannot hit, CF-147),
+        read from the action's odds as that side may know them; ``""`` for none: plainly, none."""
+        return ""
+
     def figures_lost(self, obs: Mapping[str, Any]) -> int | None:
         """The figures the side has lost, in a game whose units lose them one by one; ``None`` otherwise."""
         return None

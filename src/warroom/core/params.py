@@ -67,6 +67,19 @@ class Param:
     max_items: int | None = None
     why: str = ""
     """For a number: why the range stops where it does, said when a value outside it is refused."""
+    label: str = ""
+    """The field's name as a form shows it, in the seed's words (:meth:`title`); ``""``: read from :attr:`help`."""
+
+    def title(self) -> str:
+        """The parameter as a person names it on a form: its :attr:`label`, else the words of its :attr:`help` up to
+        the first aside (``"a good-order enemy unit has LOS to the unit"`` reads ``A good-order enemy unit has LOS
+        to the unit``; ``"the kind of unit (TM-3: ...)"`` reads ``The kind of unit``), never the parameter's name,
+        which is for the command line."""
+        text = self.label or self.help
+        for stop in (" (", ": ", "; "):
+            text = text.split(stop)[0]
+        text = text.strip() or self.name.replace("_", " ")
+        return text[:1].upper() + text[1:]
 
     @property
     def required(self) -> bool:

@@ -192,7 +192,8 @@ class Rolled:
     ``seen_by`` names the sides that may read the roll (None: both); with dice thrown at the table
     (:func:`dice_at_table`), a roll a person at the table may see reads the faces they threw."""
 
-    __slots__ = ("_after", "_ruling", "_run", "_spec", "_start", "_values", "at_table", "result", "row", "thrown")
+    __slots__ = ("_after", "_ruling", "_run", "_spec", "_start", "_unless", "_values", "at_table", "result", "row",
+                 "thrown")
 
     def __init__(self, procedure: str, params: Mapping[str, Any], rng: np.random.Generator,
                  seen_by: Collection[str] | None = None) -> None:
@@ -227,6 +228,15 @@ class Rolled:
         """Every throw in the order made: its label, the value read and the faces (a card drawn is its face)."""
         self._after = outcome.after
         self._ruling: Ruling | None = None
+        self._unless = ""
+
+    def unless(self, text: str) -> None:
+        """Say in the ruling's result line that a choice still open would change the result (``"unless it
+        retreats (retreating: SUPPRESSED)"``, :attr:`warroom.core.ruling.Ruling.unless`); the rules read the
+        result as it stands."""
+        self._unless = text
+        if self._ruling is not None:
+            self._ruling = dataclasses.replace(self._ruling, unless=text)
 
     @property
     def after(self) -> dict[str, Any]:
@@ -252,12 +262,13 @@ class Rolled:
         if self._ruling is None and self.at_table:
             outcome, resolution, _ = play_thrown(self._run, FacesGiven(self._start), explain=True)
             self._ruling = dataclasses.replace(ruling_of(self._spec, self._values, outcome, resolution),
-                                               at_table=True)
+                                               at_table=True, unless=self._unless)
         if self._ruling is None:
             bit: np.random.BitGenerator = getattr(np.random, str(self._start["bit_generator"]))()
             bit.state = self._start
             outcome, resolution = play(self._run, np.random.Generator(bit), explain=True)
-            self._ruling = ruling_of(self._spec, self._values, outcome, resolution)
+            ruling = ruling_of(self._spec, self._values, outcome, resolution)
+            self._ruling = dataclasses.replace(ruling, unless=self._unless) if self._unless else ruling
         return self._ruling
 
     def __str__(self) -> str:

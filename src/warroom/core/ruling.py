@@ -107,6 +107,10 @@ class Ruling:
     """``table`` or ``umpire``: how the ruling ends (its ruleset's ``rulings``)."""
     at_table: bool = False
     """Whether the dice were thrown at the table (read from the players' own dice) rather than by warroom."""
+    unless: str = ""
+    """A choice still open that would change the result, and what it would make it (``"unless it retreats
+    (retreating: SUPPRESSED)"``), said after the result; ``""`` when the result is final (a game's rules set it
+    where they offer the choice, CF-149)."""
 
     def __str__(self) -> str:
         lines = [f"{self.title} \u2014 {self.rule}"]
@@ -116,11 +120,12 @@ class Ruling:
         if self.style == "umpire":
             said = self.result[:1].upper() + self.result[1:]
             why = f" ({self.row})" if self.row and self.row != self.result else ""
-            lines.append(f"  Ruling: {said}{why}.")
+            unless = f", {self.unless}" if self.unless else ""
+            lines.append(f"  Ruling: {said}{why}{unless}.")
         else:
             if self.row:
                 lines.append(f"  Table: {self.row}")
-            lines.append(f"  Result: {self.result.upper()}")
+            lines.append(f"  Result: {self.result.upper()}" + (f" {self.unless}" if self.unless else ""))
         if self.after:
             lines.append("  Now: " + ", ".join(f"{k}={show_value(v)}" for k, v in self.after.items()))
         return "\n".join(lines)
@@ -138,6 +143,7 @@ class Ruling:
             "result": self.result,
             "after": _jsonable(self.after),
             **({"dice_thrown": "at the table"} if self.at_table else {}),
+            **({"unless": self.unless} if self.unless else {}),
             "text": str(self),
         }
 

@@ -33,6 +33,7 @@ from warroom.core.game import (
     initial_at_table,
     record_of,
     replay,
+    rolls_by_itself,
     scenario_digest,
     seed_commitment,
 )
@@ -166,7 +167,7 @@ class Session:
             raise UsageError(f"'{self.pending.action}' waits for its next throw: {self.pending.need.asking}")
         if action not in before.legal_actions():
             raise UsageError(f"'{action}' is not a legal action now")
-        chance = self.game.facts_of(action).rolls_dice and bool(before.odds(action))
+        chance = self.game.facts_of(action).rolls_dice and rolls_by_itself(before.odds(action))
         kit = kit_of(self.game)
         known = {s: kit.enemy_known(before.observation(s)) for s in self.people}
         thrown: tuple[tuple[str, ...], ...] = ()

@@ -48,11 +48,26 @@ def odds_of_result(odds: Odds, ruling: Ruling) -> str:
     return f"{ruling.result} {p} ({percent(p)})"
 
 
-def action_odds_lines(odds: dict[str, dict[str, Fraction]]) -> list[str]:
-    """The odds before a game action, one line per outcome it rolls for, its possible results likeliest first:
-    ``odds, g2: good order 8/27 (29.6%), pinned 4/9 (44.4%), ...``. No lines for an action with no dice."""
+def action_odds_lines(odds: dict[str, dict[str, Fraction]], *, exact: bool = False) -> list[str]:
+    """The odds before a game action, one line per outcome it rolls for, its possible results in the order of the
+    results themselves (good order before pinned, 0 figures lost before 1, as the game gives them), each as a
+    percentage (``exact``: with the fraction beside it): ``odds, g2: good order 29.630%, pinned 44.444%, ...``.
+    Where the results are counts (figures lost) and three or more counts may happen, a running line follows from
+    the third: ``2 or more 53.909%``. A certain outcome reads ``certainly 0``. No lines for an action with no dice."""
     lines = []
     for label, dist in odds.items():
-        shown = sorted(((r, p) for r, p in dist.items() if p), key=lambda rp: -rp[1])
-        lines.append(f"odds, {label}: " + ", ".join(f"{r} {p} ({percent(p)})" for r, p in shown))
+        shown = [(r, p) for r, p in dist.items() if p]
+        if len(shown) == 1:
+            lines.append(f"odds, {label}: certainly {shown[0][0]}")
+            continue
+        words = [f"{r} {p} ({percent(p)})" if exact else f"{r} {percent(p)}" for r, p in shown]
+        line = f"odds, {label}: " + ", ".join(words)
+        counts = [r for r, _ in shown if r.isdigit()]
+        if len(counts) >= 3 and all(r.isdigit() or r == "removed" for r, _ in shown):
+            # "n or more" from the third count that may happen (2 or more of 0, 1, 2 ...): the two below it read
+            # as they are
+            third = counts[2]
+            more = sum((p for r, p in shown if not r.isdigit() or int(r) >= int(third)), Fraction(0))
+            line += f"; {third} or more {percent(more)}"
+        lines.append(line)
     return lines

@@ -283,7 +283,10 @@ class Screen:
         (leader) moves to: 2) 3,6  3) 2,7"; the one "select RU-1" of each unit: "select: 2) RU-1  3) RU-2"), each
         after its number; wrapped to ``width`` at the actions."""
         entries: list[tuple[str, str, list[tuple[int, str]]]] = []
-        for unit, acts in self.groups():
+        groups = self.groups()
+        notes = {n: note for _, acts in groups for n, action in acts  # what cannot do what it seems to (CF-147)
+                 if (note := self.kit.action_note(self.game, self.session.state, action))}
+        for unit, acts in groups:
             alike: dict[str, list[tuple[int, str]]] = {}
             for n, action in acts:
                 prefix, tail = shared_prefix(str(action))
@@ -302,7 +305,8 @@ class Screen:
             if prefix and len(items) > 1:
                 shared = Text("  ")
                 shared.append(f"{prefix}:", style="bold cyan" if unit else "bold")
-                tokens = [Text.assemble((f"{n}) ", "bold"), tail) for n, tail in items]
+                tokens = [Text.assemble((f"{n}) ", "bold"), tail, (f" ({notes[n]})" if n in notes else "", "yellow"))
+                          for n, tail in items]
                 lines += pack(self.console, shared, tokens, width)
                 continue
             for n, tail in items:
@@ -312,6 +316,8 @@ class Screen:
                 head, _, rest = text.partition(" ") if unit and text.startswith(unit) else ("", "", text)
                 line.append(head, style="bold cyan")
                 line.append(f" {rest}" if head else rest)
+                if n in notes:
+                    line.append(f"  ({notes[n]})", style="yellow")
                 lines += wrapped(self.console, line, width, 4)
         lines += wrapped(self.console, Text(HINT, style="dim"), width, 2)
         return lines
@@ -339,6 +345,9 @@ class Screen:
                 line = Text("  ")
                 line.append(f"{(unit or ANY) if k == 0 else '':<{width}}", style="bold cyan" if unit else "bold")
                 line.append(f"  {n:>{digits}}  {action}")
+                note = self.kit.action_note(self.game, self.session.state, action)
+                if note:  # an action that cannot do what it seems to offer says so (CF-147)
+                    line.append(f"  ({note})", style="yellow")
                 self.console.print(line, soft_wrap=not self.console.is_terminal)
         self.listed = True
 

@@ -67,7 +67,7 @@ def _param(p: Param) -> dict[str, Any]:
     return {"name": p.name, "kind": p.kind, "help": p.help, "required": p.required,
             "default": None if p.required else p.default_text(), "min": p.minimum, "max": p.maximum,
             "choices": list(p.choices), "min_items": p.min_items, "max_items": p.max_items,
-            "allowed": p.allowed(), "why": p.why}
+            "allowed": p.allowed(), "why": p.why, "label": p.title()}
 
 
 def _describe(spec: ProcedureSpec) -> dict[str, Any]:

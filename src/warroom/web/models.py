@@ -99,7 +99,8 @@ class LogEntry(_Answer):
 
 class ActionFace(_Answer):
     """One of the side's legal actions: its code, its text, the unit it acts with, whether it rolls dice, the
-    space it names (``[x, y]``), the spaces a move passes through on its way and the enemy unit it aims at."""
+    space it names (``[x, y]``), the spaces a move passes through on its way, the enemy unit it aims at, and a
+    note where taking it cannot do what it seems to offer (``""`` for none: a fire left with no dice, CF-147)."""
 
     code: int
     text: str
@@ -108,6 +109,7 @@ class ActionFace(_Answer):
     space: list[int] | None
     via: list[list[int]]
     target: str | None
+    note: str = ""
 
 
 class UndoFace(_Answer):
@@ -314,6 +316,8 @@ class ParamInfo(_Answer):
     max_items: int | None
     allowed: str
     why: str
+    label: str = ""
+    """The field's name in the seed's words, as the desk's form shows it (the ``name`` is the command line's)."""
 
 
 class ProcedureInfo(_Answer):
@@ -430,6 +434,8 @@ class RulingInfo(_Answer):
     after: dict[str, Any]
     dice_thrown: str | None = Field(None, description="'at the table' when the dice were thrown at the table")
     text: str
+    unless: str = ""
+    """A choice still open in a game that would change the result (CF-149); absent from a roll of the desk."""
 
 
 class ResultChance(_Answer):

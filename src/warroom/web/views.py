@@ -20,7 +20,15 @@ from typing import Any
 
 from warroom.ai import STRENGTHS, Seen, available
 from warroom.core.errors import UsageError, suggest
-from warroom.core.game import ActionFacts, Game, GameState, games, load_game, shipped_scenarios
+from warroom.core.game import (
+    ActionFacts,
+    Game,
+    GameState,
+    games,
+    load_game,
+    rolls_by_itself,
+    shipped_scenarios,
+)
 from warroom.core.kit import kit_of
 from warroom.present.odds import action_odds_lines
 from warroom.web.errors import NotFound
@@ -63,10 +71,12 @@ def _places(facts: ActionFacts) -> dict[str, Any]:
 
 def _action(game: Game, state: GameState, action: Hashable) -> dict[str, Any]:
     """One legal action as the side to act is sent it: its code and text, the unit it is of, whether it rolls
-    dice (its odds are worked out only for a kind that may), and where it acts (:func:`places`)."""
+    dice (its odds are worked out only for a kind that may), where it acts (:func:`places`), and its game kit's
+    ``note`` where taking it cannot do what it seems to offer (``""`` for none; CF-147)."""
     facts = game.facts_of(action)
     return {"code": game.encode(action), "text": str(action), "unit": facts.unit or "",
-            "dice": facts.rolls_dice and bool(state.odds(action)), **_places(facts)}
+            "dice": facts.rolls_dice and rolls_by_itself(state.odds(action)), **_places(facts),
+            "note": kit_of(game).action_note(game, state, action)}
 
 
 def exact(p: Fraction) -> str:
@@ -75,11 +85,11 @@ def exact(p: Fraction) -> str:
 
 def action_odds(game: Game, action: Hashable, odds: dict[str, dict[str, Fraction]]) -> dict[str, Any]:
     """The odds of one action as the side to act may know them (``state.odds``): each outcome it rolls for, its
-    results likeliest first with the exact fraction, and the lines the terminal prints."""
+    results in the order of the results themselves (good order before pinned, 0 figures lost before 1, as the
+    game gives them) with the exact fraction, and the lines the terminal prints."""
     return {"action": game.encode(action), "text": str(action), "dice": bool(odds),
             "odds": [{"label": label,
-                      "outcomes": [{"result": r, "p": float(p), "exact": exact(p)}
-                                   for r, p in sorted(dist.items(), key=lambda rp: -rp[1])]}
+                      "outcomes": [{"result": r, "p": float(p), "exact": exact(p)} for r, p in dist.items()]}
                      for label, dist in odds.items()],
             "lines": action_odds_lines(odds)}
 

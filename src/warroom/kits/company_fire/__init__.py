@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.kit import Kit, Score, UnitTally
@@ -28,6 +28,11 @@ class CompanyFireKit(Kit):
 
     def lost(self, obs: Mapping[str, Any]) -> dict[str, str]:
         return facts.lost(obs)
+
+    def action_note(self, game: Game, state: GameState, action: Hashable) -> str:
+        from warroom.rulesets.company_fire.game.odds import note_of
+
+        return note_of(state, action)  # type: ignore[arg-type]
 
     def decisive(self) -> frozenset[str]:
         return facts.DECISIVE

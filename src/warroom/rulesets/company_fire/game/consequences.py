@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from warroom.core.api import odds as exact_odds
 from warroom.core.rolled import Rolled
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
@@ -151,13 +152,28 @@ def bail_out(p: Play, j: int, at: Space, aboard: list[int]) -> None:
         _apply_result(p, k, result, "bail_out")
 
 
-def result_or_retreat(p: Play, j: int, result: str, hits: int, small_arms: bool, source: Space | None) -> None:
+def result_or_retreat(p: Play, j: int, result: str, hits: int, small_arms: bool, source: Space | None,
+                      rolled: Rolled | None = None) -> None:
+    """Apply ``result`` to unit ``j``, or offer its side the hit-reduction retreat (seed "Hit Reduction", CF-3);
+    offered, the ruling ``rolled`` says in its result line what the retreat would make it (CF-149)."""
     if small_arms and hits > 0 and source is not None and not p.game.smf[j] \
             and p.retreat_options(j, source):
         retreat = Decision("retreat", p.game.side_of[j], (j, hits, result, source))
         cast("list[Decision]", p.decisions).append(retreat)
+        if rolled is not None:
+            fewer = retreat_result(hits, p.units[j].status)
+            if fewer != result:
+                rolled.unless(f"unless it retreats (retreating: {fewer.upper()})")
         return
     apply_result(p, j, result, "direct_fire", source)
+
+
+def retreat_result(hits: int, status: str) -> str:
+    """CF-149: the hit table's result for a unit of ``status`` that retreats to take one hit fewer, as the
+    retreat reads it (:func:`.morale.do_retreat`: the hit-result procedure with ``retreat``); certain, no die."""
+    odds = exact_odds("company-fire/hit-result", {"hits": hits, "target_status": status, "target": "unit",
+                                                   "retreat": True})
+    return next(row for row, chance in odds.distribution if chance == 1)
 
 
 def hits_of(r: Rolled) -> int:

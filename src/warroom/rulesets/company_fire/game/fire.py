@@ -140,7 +140,7 @@ def attack(p: Play, units: list[int], about: str, params: Callable[[int], dict[s
                     r = p.ruling("hit-result", {"hits": share, "target_status": p.units[j].status,
                                                 "target": "unit", "retreat": False},
                                  f"longer play: {hits} hits shared among {len(units)} units")
-        result_or_retreat(p, j, r.result, hits, small_arms, source)
+        result_or_retreat(p, j, r.result, hits, small_arms, source, r)
 
 
 _WOUNDS = {"good_order": 0, "pinned": 1, "suppressed": 2}
@@ -182,7 +182,7 @@ def recon_by_fire(p: Play, enemy: str, space: Space, about: str, params: Callabl
         p.say(f"{shot} on the blind at {sp(space)} found no one: it was a dummy")
     for j in units:
         if p.alive(j):
-            result_or_retreat(p, j, r.result, hits, small_arms, source)
+            result_or_retreat(p, j, r.result, hits, small_arms, source, r)
 
 
 def do_group_fire(p: Play, a: Action, i: int) -> None:
@@ -232,7 +232,7 @@ def do_snipe(p: Play, a: Action, i: int) -> None:
     if smf:
         apply_result(p, j, r.result, "sniper_fire")
     else:
-        result_or_retreat(p, j, r.result, hits_of(r), True, here)
+        result_or_retreat(p, j, r.result, hits_of(r), True, here, r)
 
 
 def do_op_fire(p: Play, a: Action, i: int) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from warroom.core.api import odds as exact_odds
 from warroom.core.errors import UsageError
+from warroom.core.game import CONDITIONAL
 from warroom.rulesets.company_fire import board as B
 from warroom.rulesets.company_fire.board import Space
 from warroom.rulesets.company_fire.game.actions import Action
@@ -35,6 +36,7 @@ from warroom.rulesets.company_fire.game.move import route_of, takes_movement_tes
 from warroom.rulesets.company_fire.game.state import CFState
 from warroom.rulesets.company_fire.geometry import range_between
 from warroom.rulesets.company_fire.los import cover_for_attack
+from warroom.rulesets.company_fire.vehicles import facing_towards
 
 NO_DICE = frozenset({
     "end", "pass", "retreat", "take_hits", "sacrifice", "decline", "lose", "occupy", "stay",
@@ -52,6 +54,33 @@ def odds_of(s: CFState, a: Hashable) -> dict[str, dict[str, Fraction]]:
     """Design "Odds before acting": the exact distribution of every roll :func:`plan_of` lists, by its label."""
     return {label: dict(exact_odds(f"company-fire/{proc}", params).distribution)
             for label, proc, params in plan_of(s, a)}
+
+
+FIRE_KINDS = frozenset({"fire", "group_fire", "op_fire"})
+"""The kinds whose rolls are attacks by the fire table's dice (seed "Individual Unit Fire", "Group Fire",
+"Opportunity Fire"): a roll of theirs that throws no die cannot hit."""
+
+NO_DICE_NOTE = "cannot hit: no dice after reductions (CF-147)"
+
+
+def note_of(s: CFState, action: Hashable) -> str:
+    """CF-147: a fire whose every roll is left with no dice by its reductions (CF-6) is still a legal action, a
+    unit's fire for the card that reveals nothing (seed "Recon by Fire": only a result other than a miss reveals
+    a blind), and is listed with :data:`NO_DICE_NOTE`; any other action has no note (``""``). Read from the
+    action's own rolls (:func:`plan_of`) as the acting side may know them: a roll that throws no die has one
+    outcome and no chance in it."""
+    a = action if type(action) is Action else None
+    if a is None:
+        legal = s.legal_actions()
+        if action not in legal:
+            raise UsageError(why_illegal(s, action, legal))
+        a = legal[legal.index(action)]
+    if a.kind not in FIRE_KINDS:
+        return ""
+    plan = plan_of(s, a)
+    if plan and all(exact_odds(f"company-fire/{proc}", params).leaves == 1 for _, proc, params in plan):
+        return NO_DICE_NOTE
+    return ""
 
 
 def plan_of(s: CFState, action: Hashable) -> Plan:
@@ -206,7 +235,7 @@ def _move_plan(p: Play, a: Action, i: int) -> Plan:
     out: Plan = []
     if takes_movement_test(p, i, kind, path):
         dest = path[-1]
-        out.append((f"{a.unit}: Movement Test", "movement-test", {
+        out.append((f"{a.unit}: Movement Test (failing, it stays put)", "movement-test", {
             "destination": "cover" if B.space_cover(g.board, dest, p.smoke_spaces()) else "open",
             "enemy_op_fire_los": p.in_enemy_los(side, dest, op_fire_only=True, mover=i),
             "experience": g.units[i].experience,
@@ -220,4 +249,44 @@ def _move_plan(p: Play, a: Action, i: int) -> Plan:
             continue
         out.append((f"{a.unit}: passing the marked minefield at {sp(s)} (if it is real)",
                     "minefield-follow-path" if m.path else "minefield-passage", {"field": "real", **target}))
+    return out + _op_fire_risk(p, a, i, path)
+
+
+def _op_fire_risk(p: Play, a: Action, i: int, path: tuple[Space, ...]) -> Plan:
+    """CF-148 (seed "Opportunity Fire", "Vehicle Opportunity Fire"): for each space of the path and each enemy unit
+    the mover's side knows (on the table, not under a blind: CF-57) that could op fire at the mover there, as play
+    asks it (:meth:`op_firers`: free to op fire, in range and in sight, the mover standing in that space; the
+    weapon :meth:`op_weapon` picks, as fire.do_op_fire), the roll that op fire would make, labelled by whom and
+    where: odds conditional on the enemy's choosing to fire there. An SMF draws no op fire (seed "Single Mounted
+    Figures (SMFs)"). ``p`` is the plan's working copy: the mover is walked along the path in it."""
+    g = p.game
+    if g.smf[i]:
+        return []
+    enemy = other_side(g.side_of[i])
+    known = [k for k in p.living(enemy) if not p.units[k].hidden and p.units[k].at is not None]
+    out: Plan = []
+    prev = p.units[i].at
+    assert prev is not None
+    for s in path:
+        p.set(i, at=s, facing=facing_towards(prev, s)) if g.vehicle[i] else p.set(i, at=s)
+        for k in known:
+            there = p.units[k].at
+            assert there is not None
+            if not (p.may_op_fire(k, s, i) and p.sees(there, s)):
+                continue
+            how = p.op_weapon(k, s, i) if g.has_vehicles or g.types[k].anti_tank is not None else "small"
+            if how is None:
+                continue
+            label = f"{CONDITIONAL}{g.ids[k]} ({sp(there)}) takes opportunity fire at {a.unit} in {sp(s)}"
+            if how == "at":
+                out.append((label, "anti-tank-fire", at_params(p, k, i)))
+                continue
+            params: dict[str, Any] = {
+                "weapon": g.types[k].weapon_key, "range": range_between(there, s),
+                "cover": bool(cover_for_attack(g.board, there, s, p.smoke_spaces())),
+                "target_status": p.units[i].status}
+            if g.vehicle[k]:
+                params["shooter_pinned"] = p.units[k].status != "good_order"
+            out.append((label, "opportunity-fire", params))
+        prev = s
     return out

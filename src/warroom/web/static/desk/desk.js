@@ -6,7 +6,7 @@ import { linked, loadRules } from "/static/js/rulelinks.js";
 import { tableDice } from "/static/desk/dice.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { all: [], spec: null, session: null, history: [], seq: 0, timer: null, tracking: null, dice: null };
+const state = { all: [], spec: null, session: null, history: [], seq: 0, timer: null, tracking: null, dice: null, touched: false };
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -78,8 +78,11 @@ function showList(specs, searching) {
 function field(param, value) {
   const id = `p-${param.name}`;
   const help = el("small", { id: `${id}-help`, class: "help" },
-    `${param.help} (${param.allowed}${param.required ? "; required" : `; default ${param.default}`})`);
-  const label = el("label", { for: id, text: param.name.replaceAll("_", " ") });
+    // the help's words where the label does not already say them all, then the name the command line takes
+    param.help.toLowerCase() === fieldName(param).toLowerCase() ? "" : `${param.help} `,
+    `(${param.name}: ${param.allowed}${param.required ? "; required" : `; default ${param.default}`})`);
+  // the field named in the seed's words (the server's Param.title); the name the command line takes is in the help
+  const label = el("label", { for: id, text: fieldName(param) });
   let input;
   if (param.kind === "bool") {
     input = el("input", { type: "checkbox", id, "aria-describedby": `${id}-help` });
@@ -88,7 +91,7 @@ function field(param, value) {
   }
   if (param.kind === "choice" && param.choices.length <= 4) {
     const group = el("fieldset", { class: "field seg", "data-param": param.name, "aria-describedby": `${id}-help` },
-      el("legend", { text: param.name.replaceAll("_", " ") }));
+      el("legend", { text: fieldName(param) }));
     const row = el("div", { class: "segs" });
     param.choices.forEach((choice, i) => {
       const radio = el("input", { type: "radio", name: id, id: `${id}-${i}`, value: choice });
@@ -113,8 +116,8 @@ function field(param, value) {
       changed();
     };
     const wrap = el("div", { class: "stepper" },
-      el("button", { type: "button", "aria-label": `${param.name} one less`, onclick: step(-1), text: "−" }), input,
-      el("button", { type: "button", "aria-label": `${param.name} one more`, onclick: step(1), text: "+" }));
+      el("button", { type: "button", "aria-label": `${fieldName(param)}: one less`, onclick: step(-1), text: "−" }), input,
+      el("button", { type: "button", "aria-label": `${fieldName(param)}: one more`, onclick: step(1), text: "+" }));
     return el("div", { class: "field", "data-param": param.name }, label, wrap, help);
   } else {
     input = el("input", { id, type: "text", autocomplete: "off", "aria-describedby": `${id}-help`,
@@ -129,6 +132,17 @@ function field(param, value) {
     }
   }
   return el("div", { class: "field", "data-param": param.name }, label, input, help);
+}
+
+function fieldName(param) { return param.label || param.name.replaceAll("_", " "); }
+
+// What the form still needs before the odds can be worked out: each required field left empty, as a neutral hint
+// (not an error: nothing is wrong with a form not yet filled in).
+function stillNeeded() {
+  const missing = state.spec.params.filter((param) => param.required && readValue(param) === "");
+  if (!missing.length) return "";
+  return `To see the odds, choose ${missing.map((param) => `${fieldName(param).toLowerCase()} (${param.allowed})`)
+    .join(" and ")}.`;
 }
 
 function readValue(param) {
@@ -166,6 +180,7 @@ function readForm() {
 function openProcedure(spec, values = null, tracker = null) {
   state.spec = spec;
   state.tracking = tracker;
+  state.touched = false;  // quiet until touched: nothing is red before the user has changed anything
   $("proc").hidden = false;
   $("proc-title").textContent = spec.title;
   $("proc-id").textContent = spec.id;
@@ -195,7 +210,10 @@ function showValue(value) {
   return String(value);
 }
 
-function changed() { refreshOdds(180); }
+function changed() {
+  state.touched = true;
+  refreshOdds(180);
+}
 
 // --- odds ----------------------------------------------------------------------------------
 function refreshOdds(delay) {
@@ -208,10 +226,17 @@ async function loadOdds() {
   const read = readForm();
   const seq = ++state.seq;
   $("form-error").textContent = "";
+  $("form-hint").textContent = "";
   $("roll").disabled = false;
   if (read.problem) {
     $("form-error").textContent = read.problem;
     $("odds").classList.add("stale");
+    return;
+  }
+  const needed = stillNeeded();
+  if (needed) {
+    $("form-hint").textContent = needed;
+    $("odds").replaceChildren();
     return;
   }
   $("odds").setAttribute("aria-busy", "true");
@@ -222,7 +247,7 @@ async function loadOdds() {
     $("odds").replaceChildren(oddsChart(odds));
   } catch (error) {
     if (seq !== state.seq) return;
-    $("form-error").textContent = error.message;
+    $(state.touched ? "form-error" : "form-hint").textContent = error.message;
     $("odds").classList.add("stale");
   } finally {
     if (seq === state.seq) $("odds").removeAttribute("aria-busy");

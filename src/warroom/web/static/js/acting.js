@@ -74,7 +74,8 @@ export function openMenu(box, avoid, title, actions, {onPick, onHint, onClose}) 
   const back = document.activeElement;
   const items = actions.map((a) => {
     const item = h("button", {type: "button", role: "menuitem", class: "menu-item", "data-code": a.code,
-      "data-dice": a.dice ? "true" : "false"}, a.text, a.dice ? h("span", {class: "dice", text: "dice"}) : null);
+      "data-dice": a.dice ? "true" : "false"}, a.text, a.dice ? h("span", {class: "dice", text: "dice"}) : null,
+      a.note ? h("span", {class: "action-note", text: a.note}) : null);  // e.g. a fire that cannot hit (CF-147)
     item.addEventListener("click", () => {
       closeMenu(false);
       onPick(a);

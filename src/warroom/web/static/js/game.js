@@ -216,8 +216,9 @@ function renderActions() {
     const list = h("ul", {});
     for (const a of acts) {
       const button = h("button", {type: "button", "data-code": a.code, "data-dice": a.dice ? "true" : "false",
-        title: a.dice ? "dice: see the odds first" : "no dice: taken at once"},
-      a.text, a.dice ? h("span", {class: "dice", text: "dice"}) : null);
+        title: a.note || (a.dice ? "dice: see the odds first" : "no dice: taken at once")},
+      a.text, a.dice ? h("span", {class: "dice", text: "dice"}) : null,
+      a.note ? h("span", {class: "action-note", text: a.note}) : null);  // e.g. a fire that cannot hit (CF-147)
       button.addEventListener("click", () => choose(a, button));
       button.addEventListener("mouseenter", () => hintAction(a));
       button.addEventListener("focus", () => hintAction(a));
