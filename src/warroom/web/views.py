@@ -66,6 +66,12 @@ def _action(game: Game, state: GameState, action: Hashable) -> dict[str, Any]:
             "dice": facts.rolls_dice and bool(state.odds(action)), **_places(facts)}
 
 
+def action_face(game: Game, state: GameState, action: Hashable) -> dict[str, Any]:
+    """One of the side's legal actions as the view sends it (:func:`_action`), for an action not listed (a Brigade
+    move to a point)."""
+    return _action(game, state, action)
+
+
 def exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 

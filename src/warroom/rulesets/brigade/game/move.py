@@ -103,7 +103,7 @@ def move_to(b: Builder, a: MoveTo) -> None:
             after_advance(b, i)
     elif a.order == "C":
         b.begin_order(i, "C")
-        move_unit(b, i, a.point, 1.0, f"moves to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
+        move_unit(b, i, a.point, b.s.free_budget(i, "C"), f"moves to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
         b.done(i, "C")
     elif a.order == "D":
         b.begin_order(i, "D")
