@@ -77,6 +77,24 @@ function feature(g, labels, f, goals) {
   }
 }
 
+const COMPASS_W = 64; // the band right of the table holding the compass of headings
+
+/** The compass of the headings a move names (actions.DESTS): 0 degrees towards greater y, down the page; 90
+ * towards greater x, to the right. Drawn right of the table, clear of it. */
+function compass(svg, W) {
+  const x = W + 30;
+  const y = 34;
+  const g = s("g", {class: "compass", "font-size": 11, fill: "#3d3a32", "pointer-events": "none"},
+    tip("Headings: 0° = towards greater y (down the map), 90° = towards greater x (right)"));
+  g.append(s("circle", {cx: x, cy: y, r: 18, fill: "#fffdf7", stroke: "#8d8672", "stroke-width": 1}));
+  g.append(s("path", {d: `M${x},${y} v16 m-4,-5 l4,5 l4,-5 M${x},${y} h16 m-5,-4 l5,4 l-5,4`, fill: "none",
+    stroke: "#3d3a32", "stroke-width": 1.6}));
+  g.append(s("text", {x, y: y + 32, "text-anchor": "middle", "font-weight": 700, text: "0°"}));
+  g.append(s("text", {x: x + 20, y: y - 6, "text-anchor": "start", "font-weight": 700, text: "90°"}));
+  g.append(s("text", {x, y: y - 24, "text-anchor": "middle", text: "headings"}));
+  svg.append(g);
+}
+
 function ruler(svg, width, depth) {
   const g = s("g", {class: "ruler", "font-size": 11, fill: "#5d5a52", stroke: "none"});
   for (let x = 0; x <= width; x += 2) {
@@ -244,7 +262,7 @@ function objectives(top, map) {
 export function drawBrigade(map, obs, opts = {}) {
   const W = map.width * S;
   const D = map.depth * S;
-  const svg = s("svg", {viewBox: `${-M - 6} ${-M} ${W + M + 12} ${D + M + 8}`, role: "img", class: "brigade-map",
+  const svg = s("svg", {viewBox: `${-M - 6} ${-M} ${W + M + 12 + COMPASS_W} ${D + M + 8}`, role: "img", class: "brigade-map",
     "aria-label": `${map.title}: a ${map.width}" by ${map.depth}" table`, preserveAspectRatio: "xMidYMid meet"});
   svg.append(s("rect", {x: 0, y: 0, width: W, height: D, fill: "#eef0dc", stroke: "#6d6a5c", "stroke-width": 2}));
   const ground = s("g", {class: "terrain"});
@@ -253,6 +271,13 @@ export function drawBrigade(map, obs, opts = {}) {
   for (const f of features) feature(ground, labels, f, map.objectives || []);
   svg.append(ground, labels);
   ruler(svg, map.width, map.depth);
+  compass(svg, W);
+  if (opts.reach && opts.reach.length) {
+    // the ground the selected company can reach now at its best throw, as the server's rules work it out
+    svg.append(s("polygon", {class: "reach", points: pts(opts.reach, S), fill: "#ff9f1a", "fill-opacity": 0.16,
+      stroke: "#c76b00", "stroke-width": 2, "stroke-dasharray": "7 4", "pointer-events": "none"},
+    tip("Where it can move this order, at its best throw")));
+  }
   const top = s("g", {class: "pieces"});
   objectives(top, map);
   if (obs) {
@@ -272,6 +297,13 @@ export function drawBrigade(map, obs, opts = {}) {
     };
     svg.addEventListener("mousemove", (ev) => opts.onPoint(inches(ev)));
     svg.addEventListener("mouseleave", () => opts.onPoint(null));
+    if (opts.onGround) {
+      // a click on the ground (not on a counter) names a point to move the selected company to
+      svg.addEventListener("click", (ev) => {
+        const at = inches(ev);
+        if (at && !ev.target.closest(".counter")) opts.onGround(at, ev);
+      });
+    }
   }
   return svg;
 }
@@ -324,6 +356,7 @@ export function legendBrigade(map) {
     terrain: present.map((k) => ({fill: KIND_STYLE[k]?.fill || KIND_STYLE[k]?.stroke || "#ddd", text: map.terrain[k]?.label || words(k)})),
     notes: [`The table is ${map.width}" x ${map.depth}" (1" = 20 yards); the ruler marks every 2", numbered each 12".`,
       "Small squares: a unit's figures (stands); the counter above names it. Dashed line: your unit's planned path.",
-      "Red dashed square with ?: an enemy you know is near but have not spotted. Star: objective. Yellow outline: pinned."],
+      "Red dashed square with ?: an enemy you know is near but have not spotted. Star: objective. Yellow outline: pinned.",
+      "Headings: 0° points to greater y (down the map), 90° to greater x (right). Select a company: the orange outline is where it can move; click a point to move there (Shift-click, or Snap, to go as far as it can that way)."],
   };
 }

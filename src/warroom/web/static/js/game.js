@@ -13,6 +13,7 @@ import {actionsOn, candidates, goes, openMenu, closeMenu, spaceKey} from "./acti
 import {sightOf, sightText, inchesFrom, drawSight} from "./sight.js";
 import {CF_SPACE} from "./board_cf.js";
 import {BRIGADE_SCALE} from "./board_brigade.js";
+import {reachOf, snapToggle, offerSnapped} from "./moving.js";
 
 const $ = (id) => document.getElementById(id);
 const ANY = "Any unit";
@@ -31,6 +32,7 @@ const page = {
   lastEvent: null, // the last event of the game's stream: {step, to_act, over, thinking}
   ruling: null,
   pointing: null, // the place under the pointer on the map ("x,y"), while a sight answer is awaited
+  reach: null, // a game moved in inches: the selected unit's reachable ground, {unit, step, outline}
 };
 
 function api(path = "") {
@@ -88,7 +90,44 @@ function renderBoard() {
     onSpace: (at, box, enemy) => actOn(candidates(on, at, enemy), box, `${page.selected}: at ${spaceKey(at)}`),
     onTarget: (enemy, box) => actOn(candidates(on, null, enemy), box, `${page.selected}: at ${enemy}`),
     onPoint: pointAt,
+    reach: page.reach && page.reach.unit === page.selected && page.reach.step === page.view.step ? page.reach.outline : null,
+    onGround: grid ? null : moveTo,
   }));
+}
+
+/** A game moved in inches: the ground the selected unit can reach, from the server, drawn under the pieces. */
+async function loadReach(unit) {
+  const v = page.view;
+  if (!unit || !v.my_turn || page.map.measure === "grid" || !(v.observation.units || []).some((u) => u.id === unit)) return;
+  try {
+    const answer = await reachOf(api("/reach"), page.token, v.side, unit);
+    if (page.selected === unit && page.view === v) {
+      page.reach = {unit, step: v.step, outline: answer.outline};
+      renderBoard();
+    }
+  } catch {
+    page.reach = null;
+  }
+}
+
+/** A click on the ground with a unit selected: its lawful move to that point (Shift or Snap: as far as it gets). */
+async function moveTo(at, ev) {
+  const v = page.view;
+  if (!page.selected || page.busy || !v.my_turn) return;
+  const snap = ev.shiftKey || Boolean(document.getElementById("snap")?.checked);
+  let answer;
+  try {
+    answer = await reachOf(api("/reach"), page.token, v.side, page.selected, at, snap);
+  } catch (err) {
+    showError(err.message);
+    return;
+  }
+  const move = answer.action || (snap ? answer.snapped : null);
+  if (move) {
+    choose(move, null);
+  } else {
+    offerSnapped($("error"), answer, (a, button) => choose(a, button));
+  }
 }
 
 /** The pointer over the map with a unit selected: Company Fire, the line of sight and range from the unit's space
@@ -184,6 +223,7 @@ function renderActions() {
       + (page.map.measure === "grid" ? "a marked space or an enemy on it" : "a marked enemy company") + " to act there.";
   }
   $("actions-note").textContent = note;
+  if (page.map.measure !== "grid" && v.my_turn) snapToggle(document.querySelector(".controls"));
   for (const [unit, acts] of groups()) {
     const sym = unit ? symbolOf(unit) : null;
     const head = h("h3", {tabindex: -1}, sym ? badge(sym, OWN, 26, 17) : null, unit || ANY,
@@ -340,6 +380,7 @@ function render() {
 function select(unit, scroll) {
   page.selected = unit || null;
   renderBoard();
+  loadReach(page.selected);
   for (const g of document.querySelectorAll("#actions .group")) {
     const on = g.dataset.unit === (unit || "");
     g.classList.toggle("selected", on);
