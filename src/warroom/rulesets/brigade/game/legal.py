@@ -335,7 +335,11 @@ class Orders(Position):
         if unit not in ctx.index:
             raise UsageError(f"no unit '{unit}' in this scenario; units: {', '.join(ctx.ids)}")
         i = ctx.index[unit]
-        x10, y10 = round(float(point[0]) * 10), round(float(point[1]) * 10)
+        x, y = float(point[0]), float(point[1])
+        if not (math.isfinite(x) and math.isfinite(y) and 0 <= x <= ctx.width and 0 <= y <= ctx.depth):
+            raise UsageError(f"({x:g}, {y:g}) is off the {ctx.width:g}\" x {ctx.depth:g}\" table (x from 0 to "
+                             f"{ctx.width:g}, y from 0 to {ctx.depth:g})")
+        x10, y10 = round(x * 10), round(y * 10)
         order = order or self._default_order(i)
         action = MoveTo(unit, x10, y10, order)
         try:
