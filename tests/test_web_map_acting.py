@@ -249,6 +249,15 @@ def test_brigade_moves_a_company_to_a_point_clicked_on_the_map(page: Any, server
     else:
         pytest.fail("no unit to select in 40 actions")
     assert page.locator("#board g.compass").count() == 1  # the headings' compass beside the table
+    # the table is legible: no terrain name under a company's stands or its counter (aesthetics: labels clear)
+    covered = page.evaluate("""() => {
+        const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+        const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const pieces = boxes('#board .stand, #board .frame');
+        return [...document.querySelectorAll('#board text.name')].filter((t) => {
+            const r = t.getBoundingClientRect(); return pieces.some((p) => hit(r, p)); }).map((t) => t.textContent);
+    }""")
+    assert covered == [], covered
     unit = selects[0].inner_text().split("\n")[0].removeprefix("select ")
     page.click(f'#board .counter.own[data-unit="{unit}"]')
     page.wait_for_selector("#board polygon.reach")
