@@ -56,9 +56,10 @@ def test_woods_take_their_own_rate(tmp_path: Path) -> None:
     # 4" of thick woods: 4 x 4/6 = 2.667". The unit reaches y = 14.667, 4.7" from its start.
     s = company(tmp_path, features=WOODS)
     assert s.move_to("GB-1", (24, 14.6)) == MoveTo("GB-1", 240, 146, "C")
-    with pytest.raises(UsageError, match=r"can go 4\.7\" towards 24,16 \(to 24\.0,14\.7\).*thick woods 4\"") as e:
+    woods = r"can go 4\.7\" towards 24,16 \(to 24\.0,14\.7\).*4\" a move in thick woods"
+    with pytest.raises(UsageError, match=woods) as e:
         s.move_to("GB-1", (24, 16))
-    assert "in the open 6\"" in str(e.value)
+    assert "6\" a move in the open" in str(e.value) and "beyond the move" in str(e.value)
     snapped = s.move_to("GB-1", (24, 16), snap=True)
     assert snapped == MoveTo("GB-1", 240, 146, "C")
     assert of(s.apply(snapped), "GB-1").anchor() == (24.0, 14.6)

@@ -52,7 +52,10 @@ from warroom.rulesets.brigade.game.common import (
     stop_short,
 )
 from warroom.rulesets.brigade.game.rules import Position
-from warroom.rulesets.brigade.table import COLUMN_WORDS
+
+_GROUND = {"road": "on road", "open": "in the open", "rough": "in rough ground or open woods",
+           "thick": "in thick woods"}
+"""The movement table's columns (seed 004 "Movement") as a reason for how far a move gets reads them."""
 
 
 class LegalActions(tuple[Hashable, ...]):
@@ -294,12 +297,12 @@ class Orders(Position):
             ground = []
             for leg in cost.legs:
                 if leg.rate is not None and leg.length > 1e-9:
-                    words = f"{COLUMN_WORDS[leg.column].lower()} {leg.rate.text}\""
+                    words = f"{leg.rate.text}\" a move {_GROUND[leg.column]}"
                     if words not in ground:
                         ground.append(words)
-            how = "half a move" if budget < 1 else "a full move"
-            why = (f"{how} of a {movement_table.mover(row).label} unit at its best throw, over "
-                   + ", ".join(ground) + " a move (seed 004 movement table)")
+            how = "the half move (half a move" if budget < 1 else "the move (a full move"
+            why = (f"beyond {how} of {movement_table.mover(row).label.lower()} at its best throw: "
+                   + ", ".join(ground) + "; seed 004 movement table)")
         stop = self._enemy_stop(i, start, end)
         if stop is not None:
             end, why = stop, "it stops 1\" short of the enemy (BR-190)"
