@@ -222,3 +222,28 @@ def test_the_terminal_takes_a_move_to_a_point(tmp_path: Path) -> None:
     # ... and with snap it goes there
     assert "> GB-1: move to (24, 16) (type C)" in shown
     assert of(session.state, "GB-1").anchor() == (24.0, 16.0)
+
+
+@RULE("004", "Advancing in close order")
+def test_a_move_to_a_point_in_close_order(tmp_path: Path) -> None:
+    # K: type C in close order, as the close-order moves offered (towards the enemy or an objective, BR-26). A raw
+    # company 10" from the enemy moves 6" to a point in close order: at least half its 6" best move (BR-211).
+    g = make(tmp_path, unit("GB-1", "british", "gb_rifle_company", 24, 20.0),
+             unit("DE-5", "german", "ge_grenadier_company", 24, 10, morale="raw"), first="german")
+    s = to_orders(g.initial_state(1))
+    a = s.move_to("DE-5", (24, 16), order="K")
+    assert str(a) == "DE-5: move to (24, 16) in close order (type C)"
+    after = s.apply(a)
+    assert of(after, "DE-5").close and "in close order" in text(after)
+    short = s.apply(s.move_to("DE-5", (24, 12), order="K"))  # 2" of its 6": not in close order
+    assert not of(short, "DE-5").close
+    from warroom.rulesets.brigade.game.codes import Codec
+
+    codec = Codec(s.ctx)
+    codes = {codec.encode(MoveTo("DE-5", 240, 160, o)) for o in ("C", "K", "X")}
+    assert len(codes) == 3 and codec.decode(codec.encode(a)) == a
+    from warroom.kits.brigade.moving import typed_action
+
+    assert typed_action(g, s, "DE-5 to 24,16 close") == a
+    assert typed_action(g, s, "de-5: move to (24, 16) in close order") == a
+    assert typed_action(g, s, "select DE-5") is None

@@ -17,8 +17,10 @@ from warroom.core.game import Game, GameState
 from warroom.rulesets.brigade.game import BrigadeState
 
 TYPED = re.compile(r"^\s*(?P<unit>[A-Za-z0-9_.-]+)\s*:?\s*(?:(?:move|go)\s+)?to\s+\(?\s*(?P<x>-?\d+(?:\.\d*)?)"
-                   r"\s*[, ]\s*(?P<y>-?\d+(?:\.\d*)?)\s*\)?\s*(?P<snap>snap|!)?\s*$", re.IGNORECASE)
-"""``RU-1 to 40,30`` (also ``RU-1: move to (40, 30)``); ``snap`` or ``!`` after it: as far as it lawfully gets."""
+                   r"\s*[, ]\s*(?P<y>-?\d+(?:\.\d*)?)\s*\)?\s*(?P<close>(?:in\s+)?close(?:\s+order)?)?"
+                   r"\s*(?P<snap>snap|!)?\s*$", re.IGNORECASE)
+"""``RU-1 to 40,30`` (also ``RU-1: move to (40, 30)``); ``close`` (``in close order``) after it: a type C move in
+close order (BR-26); ``snap`` or ``!`` last: as far as it lawfully gets."""
 
 
 def _unit_id(state: BrigadeState, name: str) -> str:
@@ -40,7 +42,8 @@ def typed_action(game: Game, state: GameState, text: str) -> Hashable | None:
     unit = _unit_id(s, found["unit"])
     if s.to_act is not None and s.ctx.side_of[s.ctx.index[unit]] != s.to_act:
         raise UsageError(f"{unit} is not a unit of the {s.to_act}, who is to act")
-    return s.move_to(unit, (float(found["x"]), float(found["y"])), snap=bool(found["snap"]))
+    return s.move_to(unit, (float(found["x"]), float(found["y"])), order="K" if found["close"] else None,
+                     snap=bool(found["snap"]))
 
 
 def _point(to: str) -> tuple[float, float]:

@@ -277,9 +277,10 @@ class Bombard:
         return f"{self.unit}: indirect fire on {self.target}"
 
 
-FREE_ORDERS = (*ORDER_TYPES, "M", "S", "X")
+FREE_ORDERS = (*ORDER_TYPES, "M", "S", "X", "K")
 """Free-form orders: the types A-E, and M (mount, then ride to the point), S (ride to the point, then
-dismount) and X (disembark, then move to the point)."""
+dismount), X (disembark, then move to the point) and K (type C in close order: "Advancing in close order",
+BR-26, BR-187)."""
 
 
 @dataclass(frozen=True)
@@ -297,7 +298,8 @@ class BombardFeature:
 @dataclass(frozen=True)
 class MoveTo:
     """A move to a point (quantised to 0.1"), the game's own: ``order`` is the type (A's half move after firing,
-    B, C, D or E) or M (mount then ride), S (ride then dismount), X (disembark then move); checked when applied
+    B, C, D or E) or M (mount then ride), S (ride then dismount), X (disembark then move), K (type C in close
+    order); checked when applied
     (``check_move_to``; ``state.move_to`` makes one, BR-212)."""
 
     unit: str
@@ -317,6 +319,8 @@ class MoveTo:
             return f"{self.unit}: ride to {where} and dismount"
         if self.order == "X":
             return f"{self.unit}: disembark and move to {where}"
+        if self.order == "K":
+            return f"{self.unit}: move to {where} in close order (type C)"
         return f"{self.unit}: move to {where} (type {self.order})"
 
 

@@ -232,14 +232,15 @@ class Orders(Position):
         if not (0 <= x <= ctx.width and 0 <= y <= ctx.depth):
             raise UsageError(f"{action}: ({x:g}, {y:g}) is off the {ctx.width:g}\" x {ctx.depth:g}\" table")
         kinds = {"A": Move, "B": Advance, "C": Move, "D": Deploy, "E": Limber, "M": Mount, "S": Dismount,
-                 "X": Disembark}
+                 "X": Disembark, "K": Move}
         if action.order not in kinds:
             raise UsageError(f"{action}: order must be A (the half move after firing), B, C, D, E, M (mount), "
-                             "S (dismount) or X (disembark)")
+                             "S (dismount), X (disembark) or K (type C in close order)")
         want = kinds[action.order]
         ok = [a for a in self._free_orders(i) if isinstance(a, want) and getattr(a, "unit", None) == action.unit
               and (action.order != "A" or (self.pending and self.pending[0] == "after_fire"))
-              and (action.order != "C" or not self.pending)]
+              and (action.order not in ("C", "K") or not self.pending)
+              and (action.order != "K" or getattr(a, "close", False))]  # close order where it is offered (BR-26)
         if not ok:
             raise UsageError(f"{action} is not legal {self._where_words()}: {action.unit} may not make a type "
                              f"{action.order} move now")
@@ -262,7 +263,7 @@ class Orders(Position):
     def free_budget(self, i: int, order: str) -> float:
         """The share of a move a free-form move of type ``order`` has: a full move for type C (half for a carrier
         that has spent half its move carrying, BR-171), half for the others (BR-121, BR-162, BR-171)."""
-        return 1.0 if order == "C" and not self.units[i].halves else 0.5
+        return 1.0 if order in ("C", "K") and not self.units[i].halves else 0.5
 
     def check_move_to(self, action: MoveTo) -> None:
         """A free-form move is legal where the same type of move to a destination would be (BR-160), and where the
