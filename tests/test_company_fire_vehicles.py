@@ -463,3 +463,27 @@ def test_every_company_fire_reading_cited_is_written_down() -> None:
                 assert reading in written, f"{spec.id} cites {reading}"
     assert set(VEHICLE_READINGS) <= written
     assert {f"CF-{n}" for n in range(65, 90)} <= written
+
+
+@RULE("002", "Attacking vehicles")
+@RULE("002", "Vehicle Unit Status")
+def test_an_armoured_car_may_move_and_fire_its_gun(tmp_path: Path) -> None:
+    # "Tanks may not move and attack with their main gun on the same card" names tanks; the seed sets armoured
+    # cars apart from tanks ("Tanks and closed top: tank destroyers, armored cars, scout cars, etc."), so an
+    # armoured car moves and then fires its gun (reading CF-150), where the tank beside it may not.
+    assert unit_type("armoured_car").vehicle.moves_and_fires_gun  # type: ignore[union-attr]
+    text = BREAKOUT.read_text().replace('type = "medium_tank"\nname = "Sherman \'Cyclone\'"',
+                                        'type = "armoured_car"\nname = "M8 Greyhound"')
+    path = tmp_path / "car.toml"
+    path.write_text(text)
+    move_card = Card(5, "H")  # an odd card: a Move card
+    car = on(revealed(load_game("company-fire", path).initial_state(1)), move_card, INDIVIDUAL)  # type: ignore[arg-type]
+    tank = on(revealed(opening()), move_card, INDIVIDUAL)
+    for s in (car, tank):
+        to = next(a for a in s.legal_actions() if a.kind == "move" and a.unit == "T2" and a.space == (1, 8))
+        t = s.apply(to)  # 4,8 to 1,8: from there the German grenadiers at 5,3 are in the gun's sight
+        guns = [str(a) for a in t.legal_actions() if a.kind == "at_fire" and a.unit == "T2"]
+        if s is car:
+            assert "T2 fires its anti-tank weapon at gren in 5,3" in guns
+        else:
+            assert guns == []  # the Sherman: "Tanks may not move and attack with their main gun"

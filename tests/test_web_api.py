@@ -776,3 +776,42 @@ def test_numbers_only_as_json_numbers(client: TestClient) -> None:
                                         "side": "attacker", "opponent": "random", "seed": "3"})
     assert r.status_code == 422 and "seed" in r.json()["detail"]
     assert view(client, made["id"], token)["step"] == 0  # nothing was taken
+
+
+@pytest.mark.rule("004", "Movement")
+def test_brigade_reach_and_a_move_to_a_point_through_the_api(client: TestClient) -> None:
+    """The reach of a side's own company and its move to a point (BR-212): a point in reach is a legal action the
+    side may post though it is not listed; an enemy unit's reach is refused, and so is a game moved by spaces."""
+    made = new(client, "ponyri", "friend", side="german", seed=None, ruleset="brigade")
+    gid = made["id"]
+    tokens = {s["sides"][0]: s["token"] for s in made["seats"]}
+    v = view(client, gid, tokens["german"])
+    for _ in range(20):
+        if any(a["text"].startswith("select ") for a in v["actions"]):
+            break
+        v = act(client, gid, tokens["german"], v, next(a["code"] for a in v["actions"] if a["text"] == "end"))["view"]
+    unit = next(a["unit"] for a in v["actions"] if a["text"].startswith("select "))
+    url = f"/api/games/{gid}/reach"
+    r = client.get(url, params={"token": tokens["german"], "unit": unit})
+    assert r.status_code == 200, r.text
+    outline = r.json()["outline"]
+    assert len(outline) == 72 and r.json()["why"] is None
+    at = next(u for u in v["observation"]["units"] if u["id"] == unit)["figures"]
+    cx, cy = sum(f[0] for f in at) / len(at), sum(f[1] for f in at) / len(at)
+    near = (round(cx + (outline[0][0] - cx) / 2, 1), round(cy + (outline[0][1] - cy) / 2, 1))
+    r = client.get(url, params={"token": tokens["german"], "unit": unit, "to": f"{near[0]},{near[1]}"})
+    move = r.json()["action"]
+    assert move is not None and move["text"].startswith(f"{unit}: move to (") and r.json()["refused"] is None
+    assert move["code"] not in {a["code"] for a in v["actions"]}  # legal, though not listed
+    far = (cx + (outline[0][0] - cx) * 2, cy + (outline[0][1] - cy) * 2)
+    r = client.get(url, params={"token": tokens["german"], "unit": unit, "to": f"{far[0]:.1f},{far[1]:.1f}"})
+    assert r.json()["action"] is None and f"{unit} can go " in r.json()["refused"] and r.json()["snapped"]
+    done = act(client, gid, tokens["german"], v, move["code"])
+    assert any("moves to (" in line for line in done["narration"])
+    # the soviet may not ask for a german company's reach, nor the german for a soviet's
+    soviet = view(client, gid, tokens["soviet"], "soviet")["observation"]["units"][0]["id"]
+    assert client.get(url, params={"token": tokens["soviet"], "unit": unit}).status_code in (400, 403)
+    assert client.get(url, params={"token": tokens["german"], "unit": soviet}).status_code == 400
+    cf = new(client, "crossroads_patrol", "hotseat")
+    r = client.get(f"/api/games/{cf['id']}/reach", params={"token": cf["seats"][0]["token"], "unit": "sq1"})
+    assert r.status_code == 400 and "moves by spaces" in r.json()["detail"]

@@ -231,3 +231,64 @@ def test_brigade_distance_on_hover(page: Any, server: str, artifacts: Path) -> N
     middle = ((cx - target[0]) ** 2 + (cy - target[1]) ** 2) ** 0.5
     assert abs(float(found[1]) - nearest) <= 0.15 and abs(float(found[2]) - middle) <= 0.15
     page.screenshot(path=str(artifacts / "map-brigade-distance.png"))
+
+
+@pytest.mark.slow
+@pytest.mark.rule("004", "Movement")
+def test_brigade_moves_a_company_to_a_point_clicked_on_the_map(page: Any, server: str, artifacts: Path) -> None:
+    """Select a company: its reach (the server's, by the movement table) is drawn; a click inside it moves the
+    company there; a click beyond it is refused with how far it gets, and the snapped move offered (BR-212)."""
+    start_game(page, server, "brigade", "ponyri", "hotseat", side="german", seed=7)
+    uncover(page)
+    for _ in range(40):
+        ready(page)
+        selects = page.locator("#actions button", has_text=re.compile(r"^select ")).all()
+        if selects:
+            break
+        take(page, choose(page, ("end",)))
+    else:
+        pytest.fail("no unit to select in 40 actions")
+    assert page.locator("#board g.compass").count() == 1  # the headings' compass beside the table
+    # the table is legible: no terrain name under a company's stands or its counter (aesthetics: labels clear)
+    covered = page.evaluate("""() => {
+        const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+        const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const pieces = boxes('#board .stand, #board .frame');
+        return [...document.querySelectorAll('#board text.name')].filter((t) => {
+            const r = t.getBoundingClientRect(); return pieces.some((p) => hit(r, p)); }).map((t) => t.textContent);
+    }""")
+    assert covered == [], covered
+    unit = selects[0].inner_text().split("\n")[0].removeprefix("select ")
+    page.click(f'#board .counter.own[data-unit="{unit}"]')
+    page.wait_for_selector("#board polygon.reach")
+    outline = [tuple(map(float, p.split(","))) for p in
+               (page.get_attribute("#board polygon.reach", "points") or "").split()]
+    assert len(outline) >= 12
+    view = page.evaluate("""async () => { const q = new URLSearchParams(location.search);
+        const id = location.pathname.split('/').pop();
+        const r = await fetch(`/api/games/${id}?token=${q.get('token')}&side=${document.body.dataset.side}`);
+        return r.json(); }""")
+    figures = next(u["figures"] for u in view["observation"]["units"] if u["id"] == unit)
+    cx = sum(f[0] for f in figures) / len(figures)
+    cy = sum(f[1] for f in figures) / len(figures)
+    page.screenshot(path=str(artifacts / "map-brigade-reach.png"))
+    # beyond the reach on its first heading: refused, saying how far it gets, with the snapped move offered
+    far = outline[0]
+    beyond = (cx + (far[0] / 10 - cx) * 1.6, cy + (far[1] / 10 - cy) * 1.6)
+    x, y = point_of(page, beyond[0] * 10, beyond[1] * 10)
+    page.mouse.click(x, y)
+    page.wait_for_selector("#snap-move")
+    assert re.search(rf'{re.escape(unit)} can go \d+\.\d" towards', page.inner_text("#error"))
+    # halfway to the edge of its reach: the move is taken (the odds first when the ground rolls dice)
+    half = (cx + (far[0] / 10 - cx) * 0.5, cy + (far[1] / 10 - cy) * 0.5)
+    before = step_of(page)
+    x, y = point_of(page, half[0] * 10, half[1] * 10)
+    page.mouse.click(x, y)
+    page.wait_for_function(f"() => Number(document.body.dataset.step) !== {before} || "
+                           "!document.querySelector('#odds').classList.contains('hidden')")
+    if page.is_visible("#odds"):
+        page.click("#odds-confirm")
+    moved_on(page, before)
+    ruling = page.inner_text("#ruling")
+    assert f"{unit}: move to (" in ruling and "moves to (" in ruling
+    page.screenshot(path=str(artifacts / "map-brigade-moved.png"))

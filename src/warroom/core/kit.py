@@ -289,6 +289,21 @@ class Kit:
         400) for a place badly written, or for a game that answers no such query."""
         raise NotInKit(f"{game.ruleset} has no line-of-sight query for the pages")
 
+    def reach(self, game: Game, state: GameState, side: str, unit: str, to: str | None,
+              snap: bool) -> dict[str, Any]:
+        """The ground ``side``'s ``unit`` can reach now (``outline``, in the game's measure, and ``why`` none), and
+        for the point ``to`` the lawful move there (``action``), or why not (``refused``) and the furthest lawful
+        move on the way (``snapped``, always with ``snap``): a game moved to points, not by routes of spaces."""
+        raise NotInKit(f"a {game.ruleset} game moves by spaces, not to a point: its moves are in the view's actions")
+
+    def typed_action(self, game: Game, state: GameState, text: str) -> Hashable | None:
+        """The action a person typed as ``text`` in the terminal when it is none of the listed actions' texts (a
+        Brigade ``RU-1 to 40,30``), or None: plainly, none."""
+        return None
+
+    typed_help: str = ""
+    """The terminal's help line for what :meth:`typed_action` reads (empty: nothing more)."""
+
     def picture(self, game: Game, obs: Mapping[str, Any] | None, title: str) -> Any:
         """The board as a matplotlib figure headed ``title``, drawn from ``obs`` (a side's observation, the
         umpire's, or :meth:`setup_observation`; ``None``: the scenario's bare map) and the scenario's public map

@@ -361,6 +361,9 @@ class Screen:
             if not 1 <= n <= len(actions):
                 raise UsageError(f"no action {n}: choose 1 to {len(actions)}, or type help")
             return actions[n - 1]
+        typed = self.kit.typed_action(self.game, self.session.state, text)  # a game's own input (a move to a point)
+        if typed is not None:
+            return typed
         want = " ".join(text.lower().split())
         exact = [a for a in actions if str(a).lower() == want]
         if exact:
@@ -485,7 +488,7 @@ class Screen:
         word, _, rest = line.partition(" ")
         word, rest = word.lower(), rest.strip()
         if word in ("help", "?"):
-            self.say(HELP)
+            self.say(HELP + ("\n" + self.kit.typed_help if self.kit.typed_help else ""))
             self.show_legend()
         elif word == "board" and not rest:
             self.draw(side)

@@ -129,6 +129,15 @@ def line_of_sight(game_id: str, service: Service, token: str | None = None, side
     return service.sight(game_id, token, side, frm, to)
 
 
+@router.get("/api/games/{game_id}/reach", response_model=m.Reach, responses=m.GAME_REFUSALS, **EXACT)
+def reach(game_id: str, service: Service, unit: Annotated[str, Query(max_length=40)],
+          token: str | None = None, side: str | None = None,
+          to: Annotated[str | None, Query(max_length=20)] = None, snap: bool = False) -> dict[str, Any]:
+    """Brigade: the ground the side's ``unit`` can reach now, and the lawful move to the point ``to`` (``x,y`` in
+    inches; ``snap``: to the furthest lawful point on the way), by the engine's rules (the game kit's ``reach``)."""
+    return service.reach(game_id, token, side, unit, to, snap)
+
+
 @router.get("/api/games/{game_id}/record", response_model=m.Record, responses=m.GAME_REFUSALS, **EXACT)
 def record(game_id: str, service: Service, token: str | None = None) -> dict[str, Any]:
     """The game record (replay it with ``warroom replay``), once the game is over."""

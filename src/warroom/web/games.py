@@ -42,7 +42,16 @@ from warroom.play.summary import summary_lines
 from warroom.play.table import how_to_write, throw_lines
 from warroom.web.errors import Conflict, Forbidden, NotFound, Refused
 from warroom.web.store import GameStore, Seat, StoredGame, new_row
-from warroom.web.views import action_odds, bound_game, fresh_game, plain, scenario_path, side_view, title_of
+from warroom.web.views import (
+    action_face,
+    action_odds,
+    bound_game,
+    fresh_game,
+    plain,
+    scenario_path,
+    side_view,
+    title_of,
+)
 
 log = logging.getLogger("warroom.web")
 
@@ -284,10 +293,21 @@ class Games:
         if s.state.to_act != side:
             raise Conflict(f"it is not the {side}'s turn: the {s.state.to_act} is to act")
         legal = {live.game.encode(a): a for a in s.state.legal_actions()}
+        if code not in legal and (free := self._free_action(live, code)) is not None:
+            return free
         if code not in legal:
             raise Refused(f"action {code} is not one of the {side}'s legal actions now: choose one of the "
                           f"{len(legal)} codes of the view's actions")
         return legal[code]
+
+    @staticmethod
+    def _free_action(live: Live, code: int) -> Any:
+        """The action of ``code`` when it is legal though not listed (a Brigade move to a point, BR-160), else None."""
+        try:
+            action = live.game.decode(code)
+        except UsageError:
+            return None
+        return action if action in live.session.state.legal_actions() else None
 
     # what a side is sent ---------------------------------------------------------------------------------
 
@@ -352,6 +372,17 @@ class Games:
             _, side = self._side(live, token, side)
             game = live.game
             return kit_of(game).sight(game, View(game, live.session.state, side).observation, frm, to)
+
+    def reach(self, game_id: str, token: str | None, side: str | None, unit: str, to: str | None,
+              snap: bool) -> dict[str, Any]:
+        """The ground the side's ``unit`` can reach now and the lawful move to ``to`` (the game kit's ``reach``, on
+        the side's own unit and what the side knows); the moves as the view's actions are sent."""
+        with self._locked(game_id) as live:
+            _, side = self._side(live, token, side)
+            game, state = live.game, live.session.state
+            got = kit_of(game).reach(game, state, side, unit, to, snap)
+            face = {k: None if got[k] is None else action_face(game, state, got[k]) for k in ("action", "snapped")}
+            return {**got, **face}
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The game's record, once it is over (before, it would show a side the enemy's actions)."""

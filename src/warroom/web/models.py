@@ -269,6 +269,20 @@ class Sight(_Answer):
     why: str | None
 
 
+class Reach(_Answer):
+    """Brigade: the ground one of the side's units can reach now (``outline``: the furthest lawful points round it,
+    in inches, from the engine's rules; empty with ``why`` where it may not move), and, for a point asked, the
+    lawful move there (``action``), or why not (``refused``, with how far it can go) and the furthest lawful move
+    on the way to it (``snapped``)."""
+
+    unit: str
+    outline: list[list[float]]
+    why: str | None
+    action: ActionFace | None
+    refused: str | None
+    snapped: ActionFace | None
+
+
 class Record(_Answer):
     """A game record (``warroom replay`` plays it again): the game, the scenario and its digest, the seed, the
     actions' codes, the positions' digests, and notes (the players and the result)."""

@@ -79,6 +79,12 @@ def _action(game: Game, state: GameState, action: Hashable) -> dict[str, Any]:
             "note": kit_of(game).action_note(game, state, action)}
 
 
+def action_face(game: Game, state: GameState, action: Hashable) -> dict[str, Any]:
+    """One of the side's legal actions as the view sends it (:func:`_action`), for an action not listed (a Brigade
+    move to a point)."""
+    return _action(game, state, action)
+
+
 def exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 

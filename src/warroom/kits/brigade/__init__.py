@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.kit import Kit, KnownUnit, NotInKit, Score, UnitTally
@@ -87,6 +87,21 @@ class BrigadeKit(Kit):
     def sight(self, game: Game, obs: Mapping[str, Any], origin: str | None, target: str | None) -> dict[str, Any]:
         raise NotInKit(f"line of sight is answered for Company Fire's spaces, not for a {game.ruleset} game (the "
                        "Brigade table's distances are measured on the page)")
+
+    def reach(self, game: Game, state: GameState, side: str, unit: str, to: str | None,
+              snap: bool) -> dict[str, Any]:
+        from warroom.kits.brigade.moving import reach
+
+        return reach(game, state, side, unit, to, snap)
+
+    def typed_action(self, game: Game, state: GameState, text: str) -> Hashable | None:
+        from warroom.kits.brigade.moving import typed_action
+
+        return typed_action(game, state, text)
+
+    typed_help = ("  UNIT to X,Y    move a unit to a point, in inches (RU-1 to 40,30; add close for close order,\n"
+                  "                 snap to go as far as it lawfully gets that way). Headings: 0 = towards\n"
+                  "                 greater y (down the map), 90 = towards greater x (right)")
 
     # ---------------------------------------------------------------------------------------------------
 

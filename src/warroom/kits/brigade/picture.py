@@ -56,14 +56,15 @@ def picture(game: Game, obs: Mapping[str, Any] | None, title: str) -> Figure:
     colours = side_colours(game.sides, obs)
     own = blue_side(game.sides, obs)
     enemy = colours[next(s for s in game.sides if s != own)]
-    _terrain(ax, game)
+    names = _terrain(ax, game)
+    inch = scale * 72  # a table inch in points on the picture
+    taken: list[Box] = []
     objectives = obs["objectives"] if obs is not None else [
         {"name": o.name, "at": o.at, "points": o.points} for o in game.scenario.spec.objectives]  # type: ignore[attr-defined]
     for o in objectives:
         ax.plot(float(o["at"][0]), float(o["at"][1]), marker="*", markersize=20, color="#f2c200",
                 markeredgecolor="black", zorder=4)
-        ax.text(float(o["at"][0]), float(o["at"][1]) + 1.2, f"{o['name']} ({o['points']})", fontsize=7,
-                ha="center", va="top", zorder=4)
+        taken.append((float(o["at"][0]) - 1, float(o["at"][1]) - 1, float(o["at"][0]) + 1, float(o["at"][1]) + 1))
     if obs is not None:
         for m in obs.get("minefields", []):
             (x, y), (w, d) = m["corner"], m["size"]
@@ -74,10 +75,21 @@ def picture(game: Game, obs: Mapping[str, Any] | None, title: str) -> Figure:
                                     zorder=5))
                 ax.text(e["near"][0], e["near"][1], "?", ha="center", va="center", fontsize=10, zorder=6)
             else:
-                _unit(ax, e, enemy.fill)
+                _unit(ax, e, enemy.fill, taken, inch)
         for u in obs.get("units", []):
             if u.get("status") == "on" and not u.get("aboard"):
-                _unit(ax, u, colours[own].fill)
+                _unit(ax, u, colours[own].fill, taken, inch)
+    for o in objectives:  # after the pieces: each objective's name below its star, else above, right or left
+        text = f"{o['name']} ({o['points']})"
+        x, y = float(o["at"][0]), float(o["at"][1])
+        w, h = len(text) * 7 * 0.55 / inch, 7 * 1.25 / inch
+        boxes = [(x - w / 2, y + 1.2, x + w / 2, y + 1.2 + h), (x - w / 2, y - 1.2 - h, x + w / 2, y - 1.2),
+                 (x + 1.2, y - h / 2, x + 1.2 + w, y + h / 2), (x - 1.2 - w, y - h / 2, x - 1.2, y + h / 2)]
+        box = next((b for b in boxes if _clear(b, taken)), boxes[0])
+        taken.append(box)
+        ax.text(box[0], box[1], text, fontsize=7, ha="left", va="top", zorder=4,
+                bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "alpha": 0.6, "linewidth": 0})
+    _names(ax, names, taken, inch)
     ax.set_xlim(0, float(field.width))
     ax.set_ylim(float(field.depth), 0)
     ax.set_aspect("equal")
@@ -100,9 +112,11 @@ def _centre(points: Any) -> tuple[float, float] | None:
     return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
 
 
-def _terrain(ax: Axes, game: Game) -> None:
+def _terrain(ax: Axes, game: Game) -> list[tuple[str, list[tuple[float, float]]]]:
+    """The terrain drawn; its areas' names and corners, for :func:`_names` to place once the pieces are down."""
     field = game.scenario.field  # type: ignore[attr-defined]
     layout = field.layout
+    names: list[tuple[str, list[tuple[float, float]]]] = []
     order = {"relief": 0, "cover": 1, "works": 2, "corridor": 3, "line": 4}
     for f in sorted(field.features, key=lambda f: order.get(f.layer, 5)):
         pts = [(float(p[0]), float(p[1])) for p in f.points]
@@ -112,9 +126,7 @@ def _terrain(ax: Axes, game: Game) -> None:
             for ring in getattr(f, "upper_levels", ()) or ():
                 ax.add_patch(Polygon([(float(p[0]), float(p[1])) for p in ring], closed=True, fill=False,
                                      edgecolor="#8a6d58", linewidth=0.6, zorder=1))
-            # the name in the feature's top left corner, clear of an objective's star and label at its centre
-            ax.text(min(p[0] for p in pts) + 0.4, min(p[1] for p in pts) + 0.3, f.name, fontsize=6, ha="left",
-                    va="top", color="#333333", zorder=2)
+            names.append((f.name, pts))
         else:
             colour, width = _LINE.get(f.kind, ("#444444", 1.5))
             if f.layer == "corridor":  # a road or river as wide as it is on the table
@@ -125,22 +137,55 @@ def _terrain(ax: Axes, game: Game) -> None:
                         linewidth=max(1.5, inches * 6.0))
             else:
                 ax.plot([p[0] for p in pts], [p[1] for p in pts], color=colour, linewidth=width, zorder=3)
+    return names
 
 
-def _unit(ax: Axes, u: Mapping[str, Any], colour: str) -> None:
+Box = tuple[float, float, float, float]
+"""x0, y0, x1, y1 in the table's inches."""
+
+
+def _clear(box: Box, taken: list[Box]) -> bool:
+    return not any(box[0] < t[2] and t[0] < box[2] and box[1] < t[3] and t[1] < box[3] for t in taken)
+
+
+def _names(ax: Axes, names: list[tuple[str, list[tuple[float, float]]]], taken: list[Box], inch: float) -> None:
+    """Each area's name at the first of its top left, bottom left, top right and bottom right corners (then just
+    above or below it) where no counter, label, figure or objective covers it; ``inch``: a table inch in points."""
+    for name, pts in names:
+        w, h = len(name) * 6 * 0.55 / inch, 6 * 1.25 / inch
+        left, top = min(p[0] for p in pts), min(p[1] for p in pts)
+        right, bottom = max(p[0] for p in pts), max(p[1] for p in pts)
+        spots = [(left + 0.4, top + 0.3), (left + 0.4, bottom - 0.3 - h), (right - 0.4 - w, top + 0.3),
+                 (right - 0.4 - w, bottom - 0.3 - h), (left, top - 0.2 - h), (left, bottom + 0.2)]
+        boxes = [(x, y, x + w, y + h) for x, y in spots]
+        box = next((b for b in boxes if _clear(b, taken)), boxes[0])
+        taken.append(box)
+        ax.text(box[0], box[1], name, fontsize=6, ha="left", va="top", color="#333333", zorder=2)
+
+
+def _unit(ax: Axes, u: Mapping[str, Any], colour: str, taken: list[Box], inch: float) -> None:
     figures = u.get("figures") or []
     at = _centre(figures)
     if at is None:
         return
     for p in figures:
         ax.add_patch(Circle((float(p[0]), float(p[1])), 0.25, color=colour, alpha=0.6, zorder=4))
+        taken.append((float(p[0]) - 0.25, float(p[1]) - 0.25, float(p[0]) + 0.25, float(p[1]) + 0.25))
     kind = symbol_of(u["type"])
     facing = u.get("facing")
     arrow = kind in ("tank", "transport") and isinstance(facing, int | float)
     rad = math.radians(float(facing)) if isinstance(facing, int | float) else 0.0
     # the table's y grows down the picture: an arrow with cos > 0.3 points down across the label's usual place
-    _counter(ax, at[0], at[1], 3.0, colour, kind, u["id"], bool(u.get("pinned")),
-             label_above=arrow and math.cos(rad) > 0.3, gid=f"unit:{u['id']}")
+    size = 3.0
+    w, h = size, size * 0.66
+    label_h, label_w = 6 * 1.3 / inch, len(u["id"]) * 6 * 0.6 / inch
+    below = (at[0] - label_w / 2, at[1] + h / 2, at[0] + label_w / 2, at[1] + h / 2 + h * 0.1 + label_h)
+    above = (at[0] - label_w / 2, at[1] - h / 2 - h * 0.1 - label_h, at[0] + label_w / 2, at[1] - h / 2)
+    # the id below the counter, or above where a facing arrow points down or the place below is taken
+    up = (arrow and math.cos(rad) > 0.3) or (not _clear(below, taken) and _clear(above, taken))
+    taken += [(at[0] - w / 2, at[1] - h / 2, at[0] + w / 2, at[1] + h / 2), above if up else below]
+    _counter(ax, at[0], at[1], size, colour, kind, u["id"], bool(u.get("pinned")), label_above=up,
+             gid=f"unit:{u['id']}")
     if arrow:
         facing_arrow(ax, at[0], at[1], math.sin(rad), math.cos(rad), 3.2, "black", 0.18)
 

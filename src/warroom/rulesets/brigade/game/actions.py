@@ -13,10 +13,13 @@ in phase 5 one unit at a time is selected and given its order, types A to E in t
   orders (half a move for the action, half a move to ride or walk; BR-162, BR-171).
 * The side being fired at answers ``PinChoice`` when small arms hit a unit that may opt for a pin.
 
-Destinations are a fixed set per unit (reading BR-160): eight headings (0 = towards the far edge,
-+y; 90 = +x), towards each objective (up to four), towards or away from the nearest detected
-enemy, along its plan, or in place; each is followed in a straight line as far as the move gets.
-A person may instead move to any point: ``MoveTo`` (quantised to 0.1"), checked when applied.
+A move names its destination: ``MoveTo`` (a point, quantised to 0.1") is the game's own move, legal where the
+rules allow it (``state.move_to(unit, (x, y))`` makes one or says how far the unit gets; readings BR-160, BR-212);
+``legal_actions()`` does not list every point. The listed destinations are an action abstraction for the AI
+players and the learning environments, which choose from a fixed set per unit: eight headings (0 = towards
+greater y, the far edge from the first side; 90 = greater x), towards each objective (up to four), towards or
+away from the nearest detected enemy, along its plan, or in place; each is followed in a straight line as far
+as the move gets.
 """
 
 from __future__ import annotations
@@ -274,9 +277,10 @@ class Bombard:
         return f"{self.unit}: indirect fire on {self.target}"
 
 
-FREE_ORDERS = (*ORDER_TYPES, "M", "S", "X")
+FREE_ORDERS = (*ORDER_TYPES, "M", "S", "X", "K")
 """Free-form orders: the types A-E, and M (mount, then ride to the point), S (ride to the point, then
-dismount) and X (disembark, then move to the point)."""
+dismount), X (disembark, then move to the point) and K (type C in close order: "Advancing in close order",
+BR-26, BR-187)."""
 
 
 @dataclass(frozen=True)
@@ -293,9 +297,10 @@ class BombardFeature:
 
 @dataclass(frozen=True)
 class MoveTo:
-    """A free-form move to a point (quantised to 0.1"), for a person: ``order`` is the type (A's half move
-    after firing, B, C, D or E) or M (mount then ride), S (ride then dismount), X (disembark then move);
-    checked when applied."""
+    """A move to a point (quantised to 0.1"), the game's own: ``order`` is the type (A's half move after firing,
+    B, C, D or E) or M (mount then ride), S (ride then dismount), X (disembark then move), K (type C in close
+    order); checked when applied
+    (``check_move_to``; ``state.move_to`` makes one, BR-212)."""
 
     unit: str
     x10: int
@@ -314,6 +319,8 @@ class MoveTo:
             return f"{self.unit}: ride to {where} and dismount"
         if self.order == "X":
             return f"{self.unit}: disembark and move to {where}"
+        if self.order == "K":
+            return f"{self.unit}: move to {where} in close order (type C)"
         return f"{self.unit}: move to {where} (type {self.order})"
 
 

@@ -5,7 +5,8 @@ batteries (up to 16) and the 16 destinations of :data:`~warroom.rulesets.brigade
 (reading BR-160), and its pre registered aiming points (up to 16, BR-184). Free-form moves
 (:class:`MoveTo`) have codes from 1,000,000 up: the unit, the order type (A-E) and the point in
 tenths of an inch; above all of those (from 1,000,000 + 64 x 5 x the points of the table) the free-form
-mount, dismount and disembark orders (M, S, X), so the older codes keep their meaning.
+mount, dismount and disembark orders (M, S, X), and above those the close-order move (K), so the older codes
+keep their meaning.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ class Codec:
         self.xs = round(ctx.width * 10) + 1
         self.ys = round(ctx.depth * 10) + 1
         self.carry = FREE + U * 5 * self.xs * self.ys
+        self.close = self.carry + U * 3 * self.xs * self.ys  # above all the others: type C in close order (K)
         self._enc: dict[Hashable, int] = {}
         self._dec: dict[int, Hashable] = {}
 
@@ -160,8 +162,11 @@ class Codec:
         if isinstance(a, Disembark):
             return DISEMBARK + self._u(a.unit) * D + DEST_INDEX[a.dest]
         if isinstance(a, MoveTo):
-            if not (0 <= a.x10 < self.xs and 0 <= a.y10 < self.ys) or a.order not in (*ORDER_TYPES, *CARRY_ORDERS):
-                raise UsageError(f"{a}: the point must be on the table and the order one of A-E, M, S or X")
+            if not (0 <= a.x10 < self.xs and 0 <= a.y10 < self.ys) or a.order not in (*ORDER_TYPES, *CARRY_ORDERS,
+                                                                                        "K"):
+                raise UsageError(f"{a}: the point must be on the table and the order one of A-E, M, S, X or K")
+            if a.order == "K":
+                return self.close + (self._u(a.unit) * self.xs + a.x10) * self.ys + a.y10
             if a.order in CARRY_ORDERS:
                 return self.carry + ((self._u(a.unit) * 3 + CARRY_ORDERS.index(a.order)) * self.xs + a.x10) \
                     * self.ys + a.y10
@@ -261,6 +266,10 @@ class Codec:
             k, t = divmod(code - CALL, U)
             c, k = divmod(k, U)
             return Call(unit(c), unit(k), unit(t))
+        if code >= self.close:
+            k, y = divmod(code - self.close, self.ys)
+            u, x = divmod(k, self.xs)
+            return MoveTo(unit(u), x, y, "K")
         if code >= self.carry:
             k, y = divmod(code - self.carry, self.ys)
             k, x = divmod(k, self.xs)

@@ -261,3 +261,42 @@ class Event:
 
     def __reduce__(self) -> tuple[type[Event], tuple[tuple[str, ...] | None, str]]:
         return Event, (self.sides, self.text)
+
+
+def segment_clear(a: Coord, b: Coord, points: Sequence[Coord], gap: float) -> bool:
+    """Whether every point is at least ``gap`` from the segment a-b (a cheap exact test before sampling)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n2 = dx * dx + dy * dy
+    for x, y in points:
+        px, py = x - a[0], y - a[1]
+        t = 0.0 if n2 <= 0 else min(1.0, max(0.0, (px * dx + py * dy) / n2))
+        ex, ey = px - t * dx, py - t * dy
+        if ex * ex + ey * ey < gap * gap + 1e-6:
+            return False
+    return True
+
+
+def stop_short(a: Coord, b: Coord, points: Sequence[Coord], gap: float) -> Coord:
+    """The farthest point along a-b before the path first comes nearer than ``gap`` to one of ``points``
+    (worked out exactly: where the path meets the circle of radius ``gap`` round each point); from a start
+    already nearer than ``gap`` to a point, the path may not close on it at all."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n2 = dx * dx + dy * dy
+    if n2 <= 1e-12:
+        return a
+    limit = 1.0
+    for x, y in points:
+        px, py = a[0] - x, a[1] - y
+        half_b = px * dx + py * dy  # half the linear term of |a - p + t (b - a)|^2 = gap^2
+        c = px * px + py * py - gap * gap
+        if c < 0:
+            if half_b < 0:
+                limit = 0.0  # already nearer than gap, and the move closes on it
+            continue
+        disc = half_b * half_b - n2 * c
+        if disc < 0 or half_b >= 0:
+            continue  # the path never comes within gap, or moves away from the point
+        t = (-half_b - math.sqrt(disc)) / n2
+        limit = min(limit, max(0.0, t))
+    return (a[0] + dx * limit, a[1] + dy * limit)
+

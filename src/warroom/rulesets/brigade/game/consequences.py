@@ -35,8 +35,11 @@ from warroom.rulesets.brigade.game.common import (
     Coord,
     clip_segment,
     killed_of,
+    max_inches,
     onto_table,
     pt,
+    segment_clear,
+    stop_short,
 )
 from warroom.rulesets.brigade.game.effects import Builder
 from warroom.rulesets.brigade.game.scenario import FORMATION_SPACING, formation
@@ -384,7 +387,9 @@ def move_unit(b: Builder, i: int, goal: Coord, budget: float, words: str, close:
                         head=f"{b.tag(i)}: moving in soft ground")
         if ruling.result == "bogged down":
             stuck = True
-    highest = cost.reach({c: 6 for c in cost.random_columns}, 1.0).inches
+    # "advanced at least half its maximum possible move distance": half the unit's best move at its best throw,
+    # not half the way to the move's goal, which the 1" stop may make a step (BR-187, BR-211)
+    highest = max_inches(row)
     in_close = close and t.kind in ("infantry", "cavalry") and moved >= 0.5 * highest - 1e-9 and moved > 0
     u = b.units[i]  # the mines may have killed figures on the way
     if not u.on:
@@ -416,9 +421,9 @@ def _keep_off(b: Builder, i: int, start: Coord, end: Coord) -> Coord:
     close combat; BR-120 as amended by BR-190). A unit already nearer may not close further."""
     enemy = b.ctx.enemy(b.ctx.side_of[i])
     pts = [f for k, v in enumerate(b.units) if v.on and b.ctx.side_of[k] == enemy for f in v.figs]
-    if not pts or _segment_clear(start, end, pts, KEEP_OFF):
+    if not pts or segment_clear(start, end, pts, KEEP_OFF):
         return end  # no enemy figure within 1" of the path: nothing to stop short of
-    return _stop_short(start, end, pts, KEEP_OFF)
+    return stop_short(start, end, pts, KEEP_OFF)
 
 
 def _contact(b: Builder, i: int) -> None:
@@ -539,42 +544,3 @@ def _avoid_known_fields(b: Builder, i: int, start: Coord, end: Coord) -> tuple[C
     length = geo.distance(start, end)
     t = max(0.0, first - 0.1 / length) if length > 0 else 0.0
     return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t), name
-
-
-def _segment_clear(a: Coord, b: Coord, points: Sequence[Coord], gap: float) -> bool:
-    """Whether every point is at least ``gap`` from the segment a-b (a cheap exact test before sampling)."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n2 = dx * dx + dy * dy
-    for x, y in points:
-        px, py = x - a[0], y - a[1]
-        t = 0.0 if n2 <= 0 else min(1.0, max(0.0, (px * dx + py * dy) / n2))
-        ex, ey = px - t * dx, py - t * dy
-        if ex * ex + ey * ey < gap * gap + 1e-6:
-            return False
-    return True
-
-
-def _stop_short(a: Coord, b: Coord, points: Sequence[Coord], gap: float) -> Coord:
-    """The farthest point along a-b before the path first comes nearer than ``gap`` to one of ``points``
-    (worked out exactly: where the path meets the circle of radius ``gap`` round each point); from a start
-    already nearer than ``gap`` to a point, the path may not close on it at all."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n2 = dx * dx + dy * dy
-    if n2 <= 1e-12:
-        return a
-    limit = 1.0
-    for x, y in points:
-        px, py = a[0] - x, a[1] - y
-        half_b = px * dx + py * dy  # half the linear term of |a - p + t (b - a)|^2 = gap^2
-        c = px * px + py * py - gap * gap
-        if c < 0:
-            if half_b < 0:
-                limit = 0.0  # already nearer than gap, and the move closes on it
-            continue
-        disc = half_b * half_b - n2 * c
-        if disc < 0 or half_b >= 0:
-            continue  # the path never comes within gap, or moves away from the point
-        t = (-half_b - math.sqrt(disc)) / n2
-        limit = min(limit, max(0.0, t))
-    return (a[0] + dx * limit, a[1] + dy * limit)
-

@@ -8,11 +8,12 @@ and advancing, the pin a target's side chooses; orders of cavalry and transport 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 
 from warroom.core.errors import UsageError
 from warroom.rulesets.brigade import geometry as geo
-from warroom.rulesets.brigade import movement_table, paths
+from warroom.rulesets.brigade import movement_table
 from warroom.rulesets.brigade.f_tables import INDIRECT
 from warroom.rulesets.brigade.game.actions import (
     Advance,
@@ -39,8 +40,22 @@ from warroom.rulesets.brigade.game.actions import (
     Select,
     Walk,
 )
-from warroom.rulesets.brigade.game.common import BIKE_REACH, CONTACT, action_of, rounded
+from warroom.rulesets.brigade.game.common import (
+    BIKE_REACH,
+    CONTACT,
+    KEEP_OFF,
+    action_of,
+    max_inches,
+    pt,
+    rounded,
+    segment_clear,
+    stop_short,
+)
 from warroom.rulesets.brigade.game.rules import Position
+
+_GROUND = {"road": "on road", "open": "in the open", "rough": "in rough ground or open woods",
+           "thick": "in thick woods"}
+"""The movement table's columns (seed 004 "Movement") as a reason for how far a move gets reads them."""
 
 
 class LegalActions(tuple[Hashable, ...]):
@@ -198,8 +213,17 @@ class Orders(Position):
             out += [action_of(Limber, uid, d) for d in ("here", *self.dests(i, half=True))]
         return out
 
-    def check_move_to(self, action: MoveTo) -> None:
-        """A free-form move is legal where the same type of move to a destination would be (BR-160)."""
+    def _free_orders(self, i: int) -> list[Hashable]:
+        """The orders unit ``i`` may be given now, its selection implied in phase 5: a free-form move selects the
+        unit it moves, as a person points at a stand and says where it goes (BR-160)."""
+        legal = self.legal_actions()
+        uid = self.ctx.ids[i]
+        if not self.pending and self.phase == "orders" and self.selected < 0 and Select(uid) in legal:
+            return self._orders(i)
+        return list(legal)
+
+    def _free_start(self, action: MoveTo) -> tuple[int, str, geo.Point]:
+        """Unit, movement row and starting point of a free-form move (``check_move_to``'s first checks)."""
         ctx = self.ctx
         if action.unit not in ctx.index:
             raise UsageError(f"no unit '{action.unit}' in this scenario")
@@ -207,16 +231,16 @@ class Orders(Position):
         x, y = action.point
         if not (0 <= x <= ctx.width and 0 <= y <= ctx.depth):
             raise UsageError(f"{action}: ({x:g}, {y:g}) is off the {ctx.width:g}\" x {ctx.depth:g}\" table")
-        legal = self.legal_actions()
         kinds = {"A": Move, "B": Advance, "C": Move, "D": Deploy, "E": Limber, "M": Mount, "S": Dismount,
-                 "X": Disembark}
+                 "X": Disembark, "K": Move}
         if action.order not in kinds:
             raise UsageError(f"{action}: order must be A (the half move after firing), B, C, D, E, M (mount), "
-                             "S (dismount) or X (disembark)")
+                             "S (dismount), X (disembark) or K (type C in close order)")
         want = kinds[action.order]
-        ok = [a for a in legal if isinstance(a, want) and getattr(a, "unit", None) == action.unit
+        ok = [a for a in self._free_orders(i) if isinstance(a, want) and getattr(a, "unit", None) == action.unit
               and (action.order != "A" or (self.pending and self.pending[0] == "after_fire"))
-              and (action.order != "C" or not self.pending)]
+              and (action.order not in ("C", "K") or not self.pending)
+              and (action.order != "K" or getattr(a, "close", False))]  # close order where it is offered (BR-26)
         if not ok:
             raise UsageError(f"{action} is not legal {self._where_words()}: {action.unit} may not make a type "
                              f"{action.order} move now")
@@ -234,15 +258,133 @@ class Orders(Position):
         elif action.order == "M":  # the unit mounts on its horse lines, and rides from there
             lines = u.horse_lines
             start = (rounded(sum(p[0] for p in lines) / len(lines)), rounded(sum(p[1] for p in lines) / len(lines)))
-        cost = paths.path_cost(ctx.field, start, action.point, row, tons=ctx.types[i].tons)
-        if not cost.passable:
-            raise UsageError(f"{action}: {cost.blocked}")
-        budget = 0.5 if action.order != "C" else 1.0
+        return i, row, start
+
+    def free_budget(self, i: int, order: str) -> float:
+        """The share of a move a free-form move of type ``order`` has: a full move for type C (half for a carrier
+        that has spent half its move carrying, BR-171), half for the others (BR-121, BR-162, BR-171)."""
+        return 1.0 if order in ("C", "K") and not self.units[i].halves else 0.5
+
+    def check_move_to(self, action: MoveTo) -> None:
+        """A free-form move is legal where the same type of move to a destination would be (BR-160), and where the
+        unit gets to the point at its best throw for the ground on the way (the movement table, BR-5) without
+        coming within 1" of an enemy figure its side knows of (BR-190); see :meth:`reach_towards`."""
+        i, row, start = self._free_start(action)
+        cost = self.ctx.path(start, action.point, row, self.ctx.types[i].tons)
+        budget = self.free_budget(i, action.order)
         top = {c: 6 for c in cost.random_columns}
-        if cost.share(top) > budget + 1e-9:
-            raise UsageError(f"{action}: the point is {cost.length:.1f}\" away, beyond the "
-                             f"{'half ' if budget < 1 else ''}move of a {movement_table.mover(row).label} unit "
-                             "over that ground even at its best throw")
+        if not cost.passable or cost.share(top) > budget + 1e-9 or self._enemy_stop(i, start, action.point):
+            raise UsageError(f"{action}: {self.reach_words(action)}")
+
+    def _enemy_stop(self, i: int, start: geo.Point, end: geo.Point) -> geo.Point | None:
+        """Where a move from ``start`` to ``end`` stops 1" short of an enemy figure the unit's side knows of
+        (BR-190), or None; undetected enemies stop it in play (BR-205), but cannot be foreseen."""
+        known = self.known(self.ctx.side_of[i])
+        pts = [f for k in known if self.units[k].on and self.units[k].aboard < 0 for f in self.units[k].figs]
+        if not pts or segment_clear(start, end, pts, KEEP_OFF):
+            return None
+        return stop_short(start, end, pts, KEEP_OFF)
+
+    def reach_towards(self, action: MoveTo) -> tuple[float, geo.Point, str]:
+        """How far a free-form move gets towards its point at the best throw (inches, the point, why it stops
+        there): the terrain's rates and linear features (BR-1 ... BR-8), the move's share (full or half) and the
+        1" stop short of enemy figures the side knows of (BR-190)."""
+        i, row, start = self._free_start(action)
+        cost = self.ctx.path(start, action.point, row, self.ctx.types[i].tons)
+        budget = self.free_budget(i, action.order)
+        got = cost.reach({c: 6 for c in cost.random_columns}, budget)
+        end, why = got.point, got.reason
+        if why == "the move is used up":
+            ground = []
+            for leg in cost.legs:
+                if leg.rate is not None and leg.length > 1e-9:
+                    words = f"{leg.rate.text}\" a move {_GROUND[leg.column]}"
+                    if words not in ground:
+                        ground.append(words)
+            how = "the half move (half a move" if budget < 1 else "the move (a full move"
+            why = (f"beyond {how} of {movement_table.mover(row).label.lower()} at its best throw: "
+                   + ", ".join(ground) + "; seed 004 movement table)")
+        stop = self._enemy_stop(i, start, end)
+        if stop is not None:
+            end, why = stop, "it stops 1\" short of the enemy (BR-190)"
+        return geo.distance(start, end), pt(end), why
+
+    def reach_words(self, action: MoveTo) -> str:
+        """Why ``action``'s point is out of reach, with how far the unit gets that way."""
+        inches, end, why = self.reach_towards(action)
+        x, y = action.point
+        return (f"{action.unit} can go {inches:.1f}\" towards {x:g},{y:g} (to {end[0]:.1f},{end[1]:.1f}), not the "
+                f"{geo.distance(self._free_start(action)[2], action.point):.1f}\" there: {why}")
+
+    def _default_order(self, i: int) -> str:
+        """The free-form move unit ``i`` makes now: the half move after its fire (A), else type C, else a gun's
+        deploying (D) or limbering up (E)."""
+        if self.pending and self.pending[0] == "after_fire" and self.pending[1] == i:
+            return "A"
+        unit = self.ctx.ids[i]
+        orders = self._free_orders(i)
+        kinds = [k for k, cls in (("C", Move), ("D", Deploy), ("E", Limber))
+                 if any(isinstance(a, cls) and getattr(a, "unit", None) == unit for a in orders)]
+        if not kinds:
+            raise UsageError(f"{unit} may not move {self._where_words()}")
+        return kinds[0]
+
+    def move_to(self, unit: str, point: tuple[float, float], order: str | None = None,
+                snap: bool = False) -> MoveTo:
+        """The lawful free-form move of ``unit`` to ``point`` (inches; quantised to 0.1"), of type ``order`` (by
+        default the half move after its fire, else a type C move, else a gun's D or E); ``snap``: to the furthest
+        lawful point on the way when the point is out of reach. One clear error says why it is not lawful and how
+        far the unit can go that way (BR-160, BR-190)."""
+        ctx = self.ctx
+        if unit not in ctx.index:
+            raise UsageError(f"no unit '{unit}' in this scenario; units: {', '.join(ctx.ids)}")
+        i = ctx.index[unit]
+        x, y = float(point[0]), float(point[1])
+        if not (math.isfinite(x) and math.isfinite(y) and 0 <= x <= ctx.width and 0 <= y <= ctx.depth):
+            raise UsageError(f"({x:g}, {y:g}) is off the {ctx.width:g}\" x {ctx.depth:g}\" table (x from 0 to "
+                             f"{ctx.width:g}, y from 0 to {ctx.depth:g})")
+        x10, y10 = round(x * 10), round(y * 10)
+        order = order or self._default_order(i)
+        action = MoveTo(unit, x10, y10, order)
+        try:
+            self.check_move_to(action)
+        except UsageError:
+            if not snap:
+                raise
+            _, end, _ = self.reach_towards(action)
+            here = self._free_start(action)[2]
+            for k in range(20):  # the furthest point in tenths of an inch short of where the move stops
+                f = max(0.0, 1 - k * 0.1 / max(geo.distance(here, end), 0.1))
+                snapped = MoveTo(unit, _tenths(here[0], end[0], f), _tenths(here[1], end[1], f), order)
+                try:
+                    self.check_move_to(snapped)
+                except UsageError:
+                    continue
+                return snapped
+            raise
+        return action
+
+    def reach_outline(self, unit: str, order: str | None = None, rays: int = 72) -> list[geo.Point]:
+        """The ground ``unit`` can reach now at its best throw, as the outline of the furthest lawful points on
+        ``rays`` headings (:meth:`reach_towards` each): what a front end shades for the player of its side (only
+        the terrain, the unit and the enemies its side knows of go into it)."""
+        if unit not in self.ctx.index:
+            raise UsageError(f"no unit '{unit}' in this scenario; units: {', '.join(self.ctx.ids)}")
+        j = self.ctx.index[unit]
+        here = self.units[j].anchor()
+        probe = MoveTo(unit, round(here[0] * 10), round(here[1] * 10), order or self._default_order(j))
+        i, row, start = self._free_start(probe)
+        far = max_inches(row) * self.free_budget(i, probe.order) + 1.0
+        ctx = self.ctx
+        out: list[geo.Point] = []
+        for k in range(rays):
+            a = 2 * math.pi * k / rays
+            goal = self._clip(start, (start[0] + far * math.sin(a), start[1] + far * math.cos(a)))
+            aim = MoveTo(unit, round(goal[0] * 10), round(goal[1] * 10), probe.order)
+            if not (0 <= aim.x10 <= ctx.width * 10 and 0 <= aim.y10 <= ctx.depth * 10):
+                continue
+            out.append(self.reach_towards(aim)[1])
+        return out
 
     # the orders of cavalry and of troops with transport (type C): seed 004 "Mounting and dismounting",
     # "Entering / leaving vehicles" (BR-48, BR-162, BR-170, BR-171, BR-182)
@@ -292,3 +434,9 @@ class Orders(Position):
         if self.ctx.types[i].bicycles:
             return not u.mounted and bool(u.bikes) and geo.distance(u.anchor(), u.bikes[0]) <= BIKE_REACH + 1e-9
         return not u.mounted and u.holders > 0 and not geo.integrity(u.fighting, u.horse_lines).stray_holders
+
+
+def _tenths(start: float, end: float, f: float) -> int:
+    """The coordinate ``f`` of the way from ``start`` to ``end``, in tenths of an inch rounded towards ``start``."""
+    v = round((start + (end - start) * f) * 10, 6)
+    return math.floor(v) if end >= start else math.ceil(v)

@@ -85,13 +85,14 @@ def follow_plan(b: Builder, i: int) -> None:
         b.set(i, plan=u.plan[1:])
 
 
-MOVE_ORDERS = ("A", "B", "C", "D", "E")
+MOVE_ORDERS = ("A", "B", "C", "D", "E", "K")
 """The types of a free-form move that move the unit as it is (:func:`move_to`); the others get on or off first
 or after (``transport.ride_to``)."""
 
 
 def move_to(b: Builder, a: MoveTo) -> None:
-    """A person's free-form move to a point (BR-160) of type A (the half move after firing), B, C, D or E."""
+    """A move to a point (BR-160, BR-212) of type A (the half move after firing), B, C, D or E, or K (type C in
+    close order)."""
     i = b.ctx.index[a.unit]
     if a.order == "A":
         move_unit(b, i, a.point, 0.5, f"moves to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
@@ -101,9 +102,14 @@ def move_to(b: Builder, a: MoveTo) -> None:
         move_unit(b, i, a.point, 0.5, f"advances to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
         if b.result is None:
             after_advance(b, i)
+    elif a.order == "K":  # type C in close order (BR-26; close order holds only after half its best move, BR-211)
+        b.begin_order(i, "C")
+        move_unit(b, i, a.point, b.s.free_budget(i, "K"), f"moves to ({a.point[0]:g}, {a.point[1]:g})",
+                  close=True, deliberate=True)
+        b.done(i, "C")
     elif a.order == "C":
         b.begin_order(i, "C")
-        move_unit(b, i, a.point, 1.0, f"moves to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
+        move_unit(b, i, a.point, b.s.free_budget(i, "C"), f"moves to ({a.point[0]:g}, {a.point[1]:g})", deliberate=True)
         b.done(i, "C")
     elif a.order == "D":
         b.begin_order(i, "D")

@@ -197,7 +197,7 @@ def _move_to(state: BrigadeState, a: MoveTo) -> dict[str, Dist]:
     """A free-form move (:func:`.move.move_to`): the movement dice of its path, as the unit moves after
     limbering, mounting or getting off (BR-202)."""
     i = state.ctx.index[a.unit]
-    half = not (a.order == "C" and not state.pending)
+    half = bool(state.pending) or state.free_budget(i, a.order) < 1
     if a.order in ("E", "M", "X"):
         b = Builder(state)
         if a.order == "E":

@@ -31,7 +31,7 @@ function centre(points) {
   return [x, y];
 }
 
-function feature(g, labels, f, goals) {
+function feature(g, names, f, goals) {
   const style = KIND_STYLE[f.kind] || {fill: "#ddd", stroke: "#777"};
   const title = tip(`${f.name} (${f.label})${f.storeys ? `, ${f.storeys} storeys` : ""}${f.height_ft ? `, ${f.height_ft} ft` : ""}`);
   if (f.layer === "relief") {
@@ -58,23 +58,64 @@ function feature(g, labels, f, goals) {
     if (f.kind === "ridge") attrs["stroke-dasharray"] = `${S} ${S / 2}`;
     g.append(s("polyline", attrs, title));
   }
+  names.push(nameSpots(f, goals));
+}
+
+/** Where a feature's name may go, best first (x, y of the text's baseline, its anchor): an area's centre (its top
+ * left corner when an objective's star stands at its centre), its other corners, just outside its top and bottom
+ * edges; a line's or road's first point, its last, its middle. The first clear of the pieces is taken (names). */
+function nameSpots(f, goals) {
+  const size = f.layer === "line" || f.layer === "corridor" ? 10 : 11;
+  const width = f.name.length * size * 0.56;
+  const spots = [];
   if (f.layer !== "line" && f.layer !== "corridor") {
-    const xs = f.points.map((q) => q[0]), ys = f.points.map((q) => q[1]);
+    const xs = f.points.map((q) => q[0] * S), ys = f.points.map((q) => q[1] * S);
     const [left, top, right, bottom] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-    if (goals.some((o) => o.at[0] >= left && o.at[0] <= right && o.at[1] >= top && o.at[1] <= bottom)) {
-      // an objective's star and label stand at its centre: the name goes in its top left corner
-      labels.append(s("text", {x: left * S + 4, y: top * S + 12, "font-size": 11, fill: "#2b2a25",
-        "fill-opacity": 0.75, text: f.name}));
-    } else {
-      const at = centre(f.points);
-      labels.append(s("text", {x: at[0] * S, y: at[1] * S + 4, "text-anchor": "middle", "font-size": 11,
-        fill: "#2b2a25", "fill-opacity": 0.75, text: f.name}));
-    }
+    const mid = centre(f.points).map((v) => v * S);
+    const corner = [left + 4 + width / 2, top + 12];
+    const starred = goals.some((o) => o.at[0] * S >= left && o.at[0] * S <= right && o.at[1] * S >= top
+      && o.at[1] * S <= bottom);
+    const inside = [[mid[0], mid[1] + 4], corner, [left + 4 + width / 2, bottom - 4], [right - 4 - width / 2, top + 12],
+      [right - 4 - width / 2, bottom - 4]];
+    if (starred) inside.push(inside.shift());
+    spots.push(...inside, [left + width / 2, top - 3], [left + width / 2, bottom + 12]);
   } else {
-    const p = f.points[0];
-    labels.append(s("text", {x: p[0] * S + 6, y: p[1] * S - 6, "font-size": 10, fill: "#2b2a25", "fill-opacity": 0.7,
-      text: f.name}));
+    const first = f.points[0], last = f.points[f.points.length - 1], m = f.points[Math.floor(f.points.length / 2)];
+    for (const [x, y] of [first, last, m]) spots.push([x * S + 6 + width / 2, y * S - 6], [x * S + 6 + width / 2, y * S + 14]);
   }
+  return {text: f.name, size, width, spots, faint: f.layer === "line" || f.layer === "corridor" ? 0.7 : 0.75};
+}
+
+const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** The terrain names, each at its first spot clear of the pieces' boxes (``taken``) and of the names before it. */
+function placeNames(labels, names, taken, W, D) {
+  for (const nm of names) {
+    const boxOf = ([x, y]) => ({x0: x - nm.width / 2, x1: x + nm.width / 2, y0: y - nm.size, y1: y + 3});
+    const fits = (b) => b.x0 >= 0 && b.x1 <= W && b.y0 >= -M + 14 && b.y1 <= D && !taken.some((t) => overlaps(t, b));
+    const spot = nm.spots.find((p) => fits(boxOf(p))) || nm.spots[0];
+    taken.push(boxOf(spot));
+    labels.append(s("text", {class: "name", x: n(spot[0]), y: n(spot[1]), "text-anchor": "middle", "font-size": nm.size,
+      fill: "#2b2a25", "fill-opacity": nm.faint, text: nm.text}));
+  }
+}
+
+const COMPASS_W = 64; // the band right of the table holding the compass of headings
+
+/** The compass of the headings a move names (actions.DESTS): 0 degrees towards greater y, down the page; 90
+ * towards greater x, to the right. Drawn right of the table, clear of it. */
+function compass(svg, W) {
+  const x = W + 30;
+  const y = 34;
+  const g = s("g", {class: "compass", "font-size": 11, fill: "#3d3a32", "pointer-events": "none"},
+    tip("Headings: 0° = towards greater y (down the map), 90° = towards greater x (right)"));
+  g.append(s("circle", {cx: x, cy: y, r: 18, fill: "#fffdf7", stroke: "#8d8672", "stroke-width": 1}));
+  g.append(s("path", {d: `M${x},${y} v16 m-4,-5 l4,5 l4,-5 M${x},${y} h16 m-5,-4 l5,4 l-5,4`, fill: "none",
+    stroke: "#3d3a32", "stroke-width": 1.6}));
+  g.append(s("text", {x, y: y + 32, "text-anchor": "middle", "font-weight": 700, text: "0°"}));
+  g.append(s("text", {x: x + 20, y: y - 6, "text-anchor": "start", "font-weight": 700, text: "90°"}));
+  g.append(s("text", {x, y: y - 24, "text-anchor": "middle", text: "headings"}));
+  svg.append(g);
 }
 
 function ruler(svg, width, depth) {
@@ -108,7 +149,7 @@ function placeLabel(at, placed, depth) {
     const above = k % 2 === 0;
     const y = above ? cy - LH - 14 - ring * (LH + LT + 4) : cy + 14 + ring * (LH + LT + 4);
     const box = {x0: cx - LW / 2 - 8, x1: cx + LW / 2 + 8, y0: above ? y - LT : y, y1: above ? y + LH : y + LH + LT};
-    if (box.y0 < -M + 4 || box.y1 > depth * S + 6) continue;
+    if (box.y0 < -8 || box.y1 > depth * S + 6) continue;  // clear of the ruler's numbers above the table
     if (placed.some((b) => b.x0 < box.x1 && box.x0 < b.x1 && b.y0 < box.y1 && box.y0 < b.y1)) continue;
     placed.push(box);
     return {y, above};
@@ -136,8 +177,17 @@ function stands(g, figures, colours, facing) {
   }
 }
 
-function units(top, map, obs, opts) {
-  const placed = [];
+/** The boxes of every stand on the table (SVG units): a unit's label goes clear of them all. */
+function standBoxes(obs) {
+  const half = STAND * S * 0.75;
+  const figures = [...obs.enemy.filter((e) => e.detected !== "aware").flatMap((e) => e.figures),
+    ...obs.units.filter((u) => u.status === "on" && !u.aboard).flatMap((u) => u.figures)];
+  return figures.map(([x, y]) => ({x0: x * S - half, x1: x * S + half, y0: y * S - half, y1: y * S + half}));
+}
+
+/** The pieces, and the boxes their labels and stands take (for the terrain names to keep clear of). */
+function units(top, map, obs, opts, taken) {
+  const placed = taken;
   for (const e of obs.enemy) {
     if (e.detected === "aware") {
       const [x, y] = e.near;
@@ -198,6 +248,7 @@ function units(top, map, obs, opts) {
     }
     top.append(node);
   }
+  return placed;
 }
 
 function marks(top, map, obs) {
@@ -228,8 +279,12 @@ function marks(top, map, obs) {
 }
 
 function objectives(top, map) {
+  const boxes = [];
   for (const o of map.objectives) {
     const [x, y] = o.at;
+    const w = `${o.name} (${o.points})`.length * 11 * 0.6;
+    boxes.push({x0: x * S - 14, x1: x * S + 14, y0: y * S - 16, y1: y * S + 12},
+      {x0: x * S - w / 2, x1: x * S + w / 2, y0: y * S + o.radius * S, y1: y * S + o.radius * S + 15});
     top.append(s("g", {class: "objective"}, tip(`Objective: ${o.name}, ${o.points} point${o.points === 1 ? "" : "s"}`),
       s("circle", {cx: x * S, cy: y * S, r: o.radius * S, fill: "none", stroke: "#a08000", "stroke-width": 2,
         "stroke-dasharray": "6 4"}),
@@ -238,27 +293,38 @@ function objectives(top, map) {
       s("text", {x: x * S, y: y * S + o.radius * S + 12, "text-anchor": "middle", "font-size": 11, "font-weight": 700,
         fill: "#6b5600", text: `${o.name} (${o.points})`})));
   }
+  return boxes;
 }
 
 /** The table as an <svg>: ``map`` the public map, ``obs`` one side's observation (or null, the map alone). */
 export function drawBrigade(map, obs, opts = {}) {
   const W = map.width * S;
   const D = map.depth * S;
-  const svg = s("svg", {viewBox: `${-M - 6} ${-M} ${W + M + 12} ${D + M + 8}`, role: "img", class: "brigade-map",
+  const svg = s("svg", {viewBox: `${-M - 6} ${-M} ${W + M + 12 + COMPASS_W} ${D + M + 8}`, role: "img", class: "brigade-map",
     "aria-label": `${map.title}: a ${map.width}" by ${map.depth}" table`, preserveAspectRatio: "xMidYMid meet"});
   svg.append(s("rect", {x: 0, y: 0, width: W, height: D, fill: "#eef0dc", stroke: "#6d6a5c", "stroke-width": 2}));
   const ground = s("g", {class: "terrain"});
   const labels = s("g", {class: "labels", "pointer-events": "none"});
   const features = [...map.features].sort((a, b) => (ORDER[a.layer] ?? 9) - (ORDER[b.layer] ?? 9));
-  for (const f of features) feature(ground, labels, f, map.objectives || []);
+  const names = [];
+  for (const f of features) feature(ground, names, f, map.objectives || []);
   svg.append(ground, labels);
   ruler(svg, map.width, map.depth);
+  compass(svg, W);
+  if (opts.reach && opts.reach.length) {
+    // the ground the selected company can reach now at its best throw, as the server's rules work it out
+    svg.append(s("polygon", {class: "reach", points: pts(opts.reach, S), fill: "#ff9f1a", "fill-opacity": 0.16,
+      stroke: "#c76b00", "stroke-width": 2, "stroke-dasharray": "7 4", "pointer-events": "none"},
+    tip("Where it can move this order, at its best throw")));
+  }
   const top = s("g", {class: "pieces"});
-  objectives(top, map);
+  const taken = objectives(top, map);
   if (obs) {
     marks(top, map, obs);
-    units(top, map, obs, opts);
+    taken.push(...standBoxes(obs));
+    units(top, map, obs, opts, taken);
   }
+  placeNames(labels, names, taken, W, D);  // after the pieces: each name where no label or stand covers it
   svg.append(top);
   svg.append(s("g", {class: "sight", "pointer-events": "none"}));
   if (opts.onPoint) {
@@ -272,6 +338,13 @@ export function drawBrigade(map, obs, opts = {}) {
     };
     svg.addEventListener("mousemove", (ev) => opts.onPoint(inches(ev)));
     svg.addEventListener("mouseleave", () => opts.onPoint(null));
+    if (opts.onGround) {
+      // a click on the ground (not on a counter) names a point to move the selected company to
+      svg.addEventListener("click", (ev) => {
+        const at = inches(ev);
+        if (at && !ev.target.closest(".counter")) opts.onGround(at, ev);
+      });
+    }
   }
   return svg;
 }
@@ -324,6 +397,7 @@ export function legendBrigade(map) {
     terrain: present.map((k) => ({fill: KIND_STYLE[k]?.fill || KIND_STYLE[k]?.stroke || "#ddd", text: map.terrain[k]?.label || words(k)})),
     notes: [`The table is ${map.width}" x ${map.depth}" (1" = 20 yards); the ruler marks every 2", numbered each 12".`,
       "Small squares: a unit's figures (stands); the counter above names it. Dashed line: your unit's planned path.",
-      "Red dashed square with ?: an enemy you know is near but have not spotted. Star: objective. Yellow outline: pinned."],
+      "Red dashed square with ?: an enemy you know is near but have not spotted. Star: objective. Yellow outline: pinned.",
+      "Headings: 0° points to greater y (down the map), 90° to greater x (right). Select a company: the orange outline is where it can move; click a point to move there (Shift-click, or Snap, to go as far as it can that way)."],
   };
 }

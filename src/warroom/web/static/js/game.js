@@ -15,6 +15,7 @@ import {CF_SPACE} from "./board_cf.js";
 import {BRIGADE_SCALE} from "./board_brigade.js";
 import {renderScore, drawMarks, renderMarks} from "./score.js";
 import {renderThrow, forgetFaces} from "./throws.js";
+import {reachOf, snapToggle, offerSnapped} from "./moving.js";
 
 const $ = (id) => document.getElementById(id);
 const ANY = "Any unit";
@@ -33,6 +34,7 @@ const page = {
   lastEvent: null, // the last event of the game's stream: {step, to_act, over, thinking, throw (table dice)}
   ruling: null,
   pointing: null, // the place under the pointer on the map ("x,y"), while a sight answer is awaited
+  reach: null, // a game moved in inches: the selected unit's reachable ground, {unit, step, outline}
 };
 
 function api(path = "") {
@@ -101,6 +103,8 @@ function renderBoard() {
     onSpace: (at, box, enemy) => actOn(candidates(on, at, enemy), box, `${page.selected}: at ${spaceKey(at)}`),
     onTarget: (enemy, box) => actOn(candidates(on, null, enemy), box, `${page.selected}: at ${enemy}`),
     onPoint: pointAt,
+    reach: page.reach && page.reach.unit === page.selected && page.reach.step === page.view.step ? page.reach.outline : null,
+    onGround: grid ? null : moveTo,
   }));
   showMarks();
 }
@@ -112,6 +116,41 @@ function showMarks() {
   drawMarks($("board").querySelector("svg"), page.view.marks, place, grid ? CF_SPACE : BRIGADE_SCALE * 3);
   const enemy = page.view.sides.filter((sd) => sd !== page.view.side).join(" and ");
   renderMarks($("marks-panel"), $("marks"), page.view.marks, enemy);
+}
+
+/** A game moved in inches: the ground the selected unit can reach, from the server, drawn under the pieces. */
+async function loadReach(unit) {
+  const v = page.view;
+  if (!unit || !v.my_turn || page.map.measure === "grid" || !(v.observation.units || []).some((u) => u.id === unit)) return;
+  try {
+    const answer = await reachOf(api("/reach"), page.token, v.side, unit);
+    if (page.selected === unit && page.view === v) {
+      page.reach = {unit, step: v.step, outline: answer.outline};
+      renderBoard();
+    }
+  } catch {
+    page.reach = null;
+  }
+}
+
+/** A click on the ground with a unit selected: its lawful move to that point (Shift or Snap: as far as it gets). */
+async function moveTo(at, ev) {
+  const v = page.view;
+  if (!page.selected || page.busy || !v.my_turn) return;
+  const snap = ev.shiftKey || Boolean(document.getElementById("snap")?.checked);
+  let answer;
+  try {
+    answer = await reachOf(api("/reach"), page.token, v.side, page.selected, at, snap);
+  } catch (err) {
+    showError(err.message);
+    return;
+  }
+  const move = answer.action || (snap ? answer.snapped : null);
+  if (move) {
+    choose(move, null);
+  } else {
+    offerSnapped($("error"), answer, (a, button) => choose(a, button));
+  }
 }
 
 /** The pointer over the map with a unit selected: Company Fire, the line of sight and range from the unit's space
@@ -208,6 +247,7 @@ function renderActions() {
       + (page.map.measure === "grid" ? "a marked space or an enemy on it" : "a marked enemy company") + " to act there.";
   }
   $("actions-note").textContent = note;
+  if (page.map.measure !== "grid" && v.my_turn) snapToggle(document.querySelector(".controls"));
   for (const [unit, acts] of groups()) {
     const sym = unit ? symbolOf(unit) : null;
     const head = h("h3", {tabindex: -1}, sym ? badge(sym, OWN, 26, 17) : null, unit || ANY,
@@ -367,6 +407,7 @@ function render() {
 function select(unit, scroll) {
   page.selected = unit || null;
   renderBoard();
+  loadReach(page.selected);
   for (const g of document.querySelectorAll("#actions .group")) {
     const on = g.dataset.unit === (unit || "");
     g.classList.toggle("selected", on);
