@@ -99,9 +99,9 @@ class BrigadeKit(Kit):
 
         return typed_action(game, state, text)
 
-    typed_help = ("  UNIT to X,Y    move a unit to a point, in inches (RU-1 to 40,30; add close for close order,\n"
-                  "                 snap to go as far as it lawfully gets that way). Headings: 0 = towards\n"
-                  "                 greater y (down the map), 90 = towards greater x (right)")
+    typed_help = ("  UNIT to X,Y    move a unit to a point, in inches (its id, then: to 40,30; add close for\n"
+                  "                 close order, snap to go as far as it lawfully gets that way). Headings:\n"
+                  "                 0 = towards greater y (down the map), 90 = towards greater x (right)")
 
     # ---------------------------------------------------------------------------------------------------
 

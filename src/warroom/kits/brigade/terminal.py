@@ -47,7 +47,8 @@ TERRAIN_GLYPHS = {
 _LAYER_ORDER = {"relief": 0, "cover": 1, "corridor": 2, "line": 3, "works": 4}
 OWN, ENEMY = "bold cyan", "bold red"
 COMPASS = ("Headings: 0\u00b0 = towards greater y (down this map), 90\u00b0 = greater x (right), 180\u00b0 up, "
-           "270\u00b0 left. Move to a point: type UNIT to X,Y (inches, as the ruler reads), e.g. RU-1 to 40,30.")
+           "270\u00b0 left. Move to a point: type UNIT to X,Y (inches, as the ruler reads): "
+           "a company's id, then, e.g., to 40,30.")
 """The compass of the headings the moves name (seed 004 moves in inches; BR-160): 0 is +y, 90 is +x."""
 MAX_COLUMNS = 76
 

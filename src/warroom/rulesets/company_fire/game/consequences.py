@@ -153,9 +153,11 @@ def bail_out(p: Play, j: int, at: Space, aboard: list[int]) -> None:
 
 
 def result_or_retreat(p: Play, j: int, result: str, hits: int, small_arms: bool, source: Space | None,
-                      rolled: Rolled | None = None) -> None:
+                      rolled: Rolled | None = None, tell: bool = False) -> None:
     """Apply ``result`` to unit ``j``, or offer its side the hit-reduction retreat (seed "Hit Reduction", CF-3);
-    offered, the ruling ``rolled`` says in its result line what the retreat would make it (CF-149)."""
+    offered, the ruling ``rolled`` says in its result line what the retreat would make it (CF-149), or, with
+    ``tell`` (a roll made for a blind, whose ruling is the same whatever was under it: CF-131), a line after it
+    does."""
     if small_arms and hits > 0 and source is not None and not p.game.smf[j] \
             and p.retreat_options(j, source):
         retreat = Decision("retreat", p.game.side_of[j], (j, hits, result, source))
@@ -164,6 +166,10 @@ def result_or_retreat(p: Play, j: int, result: str, hits: int, small_arms: bool,
             fewer = retreat_result(hits, p.units[j].status)
             if fewer != result:
                 rolled.unless(f"unless it retreats (retreating: {fewer.upper()})")
+        elif tell:
+            fewer = retreat_result(hits, p.units[j].status)
+            if fewer != result:
+                p.say(f"{p.name(j)}: {result.upper()} unless it retreats (retreating: {fewer.upper()}; CF-149)")
         return
     apply_result(p, j, result, "direct_fire", source)
 

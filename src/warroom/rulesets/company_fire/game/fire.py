@@ -180,9 +180,9 @@ def recon_by_fire(p: Play, enemy: str, space: Space, about: str, params: Callabl
     if not units:  # CF-142: the roll read as the firer saw it, then what the hit found
         shot = "the hit" if hits == 1 else f"the {hits} hits"
         p.say(f"{shot} on the blind at {sp(space)} found no one: it was a dummy")
-    for j in units:
+    for j in units:  # the blind's one ruling is the same whatever was under it (CF-131): the retreat told after
         if p.alive(j):
-            result_or_retreat(p, j, r.result, hits, small_arms, source, r)
+            result_or_retreat(p, j, r.result, hits, small_arms, source, tell=True)
 
 
 def do_group_fire(p: Play, a: Action, i: int) -> None:
