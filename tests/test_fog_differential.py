@@ -71,7 +71,7 @@ def test_fog_on_a_few_states(ruleset: str, path: Path) -> None:
     assert report.ok, "\n".join(report.differences)
 
 
-@RULE("002", "Blinds")
+@RULE("002", "Individual Unit Fire")
 @RULE("004", "Detection")
 @pytest.mark.parametrize(("ruleset", "path"), [("company-fire", p) for r, p in SCENARIOS
                                                if r == "company-fire" and p.stem == "hedgerow_breakout"]

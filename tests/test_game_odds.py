@@ -467,9 +467,9 @@ def test_brigade_fire_odds_enumerate_the_rolls_play_makes(tmp_path: Path, monkey
         enumerated.append((procedure, dict(params)))
         return exact(procedure, params)
 
-    def roll_(procedure: str, params: dict[str, Any], rng: np.random.Generator) -> Any:
+    def roll_(procedure: str, params: dict[str, Any], rng: np.random.Generator, seen_by: Any = None) -> Any:
         rolled.append((procedure, dict(params)))
-        return roll(procedure, params, rng)
+        return roll(procedure, params, rng, seen_by)
 
     monkeypatch.setattr(brigade_odds, "exact_odds", enumerate_)
     monkeypatch.setattr(effects, "roll_for_play", roll_)

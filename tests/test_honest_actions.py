@@ -54,7 +54,7 @@ def _played(seed: int, steps: int) -> tuple[Any, CFState, list[Hashable]]:
 # --- CF-147: a fire that cannot hit -----------------------------------------------------------------------------
 
 
-@RULE("002", "Individual Unit Fire (Recon by Fire)")
+@RULE("002", "Recon by Fire")
 def test_a_fire_left_with_no_dice_is_marked_cannot_hit() -> None:
     """Crossroads Patrol, seed 1, on the attacker's opening Move card: sq1 at 1,7 may fire at the blind at 1,1, six
     spaces away in cover. A rifle squad's 3d6, less 1 die for the target space's cover, 1 for firing on a Move card
@@ -76,7 +76,7 @@ def test_a_fire_left_with_no_dice_is_marked_cannot_hit() -> None:
     assert after.blind_spaces("defender") == s.blind_spaces("defender")
 
 
-@RULE("002", "Individual Unit Fire (Recon by Fire)")
+@RULE("002", "Recon by Fire")
 def test_the_terminal_and_the_web_page_list_the_mark() -> None:
     game, s, taken = _played(1, 1)
     view = side_view(game, s, "attacker", ())

@@ -195,7 +195,7 @@ def test_a_throw_is_asked_with_what_it_is_for_and_its_odds() -> None:
     assert "of a d6" in how_to_write(need)
 
 
-@pytest.mark.rule("002", "Blinds")
+@pytest.mark.rule("002", "Recon by Fire")
 def test_a_roll_the_people_may_not_see_is_thrown_by_warroom() -> None:
     """A roll narrated only to warroom's side (a hidden unit's rally, CF-46; a Brigade unit's own tests) is never
     asked at the table: the person would learn of the unit from the question."""

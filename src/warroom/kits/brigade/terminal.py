@@ -95,7 +95,9 @@ STATUS_WORDS = {"on": "on the table", "removed": "removed from the table", "dest
 
 ORDER_WORDS = {
     "A": "A: fire halted, then move up to 1/2", "B": "B: move up to 1/2, then fire moving",
-    "C": "C: move without firing", "D": "D: move up to 1/2, then unlimber", "E": "E: limber up, then move up to 1/2",
+    "C": "C: move without firing",
+    "K": "K: move without firing, in close order", "D": "D: move up to 1/2, then unlimber",
+    "E": "E: limber up, then move up to 1/2",
     "M": "mount, then ride", "S": "ride, then dismount", "X": "disembark, then move",
     "4": "fired off the table (phase 4)", "hold": "held",
 }

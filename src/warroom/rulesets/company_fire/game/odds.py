@@ -258,9 +258,11 @@ def _op_fire_risk(p: Play, a: Action, i: int, path: tuple[Space, ...]) -> Plan:
     asks it (:meth:`op_firers`: free to op fire, in range and in sight, the mover standing in that space; the
     weapon :meth:`op_weapon` picks, as fire.do_op_fire), the roll that op fire would make, labelled by whom and
     where: odds conditional on the enemy's choosing to fire there. An SMF draws no op fire (seed "Single Mounted
-    Figures (SMFs)"). ``p`` is the plan's working copy: the mover is walked along the path in it."""
+    Figures (SMFs)"). A vehicle's move is given its own rolls only: the op fire a moving vehicle draws (its facing
+    and arcs step by step, "Vehicle Opportunity Fire") is not yet worked out here. ``p`` is the plan's working
+    copy: the mover is walked along the path in it."""
     g = p.game
-    if g.smf[i]:
+    if g.smf[i] or g.vehicle[i]:
         return []
     enemy = other_side(g.side_of[i])
     known = [k for k in p.living(enemy) if not p.units[k].hidden and p.units[k].at is not None]
